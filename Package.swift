@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "MyNotes",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "mynotes-server", targets: ["mynotes-server"]),
+        .library(name: "MyNotesProtocol", targets: ["MyNotesProtocol"]),
+        .library(name: "MyNotesKit", targets: ["MyNotesKit"]),
+        .library(name: "PercentEncoding", targets: ["PercentEncoding"]),
+        .executable(name: "mynotes", targets: ["mynotes"]),
+    ],
+    targets: [
+        // C libraries, each wrapped by exactly one Swift module.
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto",
+            providers: [.apt(["libssl-dev"])]),
+
+        // Server side.
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "Secrets", dependencies: ["CCrypto"]),
+        .target(name: "MyNotesProtocol"),
+        .target(
+            name: "MyNotesService",
+            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol"]),
+        .executableTarget(
+            name: "mynotes-server",
+            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+        .target(
+            name: "MyNotesTesting",
+            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+
+        // Tests.
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        .testTarget(
+            name: "MyNotesServiceTests",
+            dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
+        .testTarget(
+            name: "ServerCommandTests",
+            dependencies: ["mynotes-server", "MyNotesTesting"]),
+
+        // Client side (MyNotesKit, PercentEncoding, the mynotes CLI) below this line.
+        .target(name: "PercentEncoding"),
+        .target(name: "MyNotesKit", dependencies: ["MyNotesProtocol", "PercentEncoding"]),
+        .executableTarget(
+            name: "mynotes", dependencies: ["MyNotesKit", "PercentEncoding", "MyNotesProtocol"]),
+        .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
+        .testTarget(
+            name: "MyNotesKitTests",
+            dependencies: ["MyNotesKit", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting"]),
+        .testTarget(
+            name: "MynotesCLITests",
+            dependencies: ["mynotes", "MyNotesKit", "MyNotesProtocol", "MyNotesTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,7 @@
+#ifndef CCRYPTO_SHIM_H
+#define CCRYPTO_SHIM_H
+#include <openssl/evp.h>
+#include <openssl/sha.h>
+#include <openssl/rand.h>
+#include <openssl/crypto.h>
+#endif

@@ -1,0 +1,50 @@
+/// A complete HTTP request as the router sees it: the body has been read in full.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The path, percent-decoded, without the query.
+    public var path: String
+    /// The query string as sent, without the `?`, still encoded; `nil` when there is none.
+    public var rawQuery: [UInt8]?
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(
+        method: HTTPMethod, path: String, rawQuery: [UInt8]? = nil,
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.rawQuery = rawQuery
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Builds a request from the request target as it arrived on the wire (`/p/a/th?query`).
+    public init(method: HTTPMethod, target: [UInt8], headers: HTTPHeaders, body: [UInt8]) {
+        let question = target.firstIndex(of: UInt8(ascii: "?"))
+        let rawPath = target[..<(question ?? target.endIndex)]
+        let decodedPath = FormDecoder.percentDecode(rawPath, plusAsSpace: .no)
+        self.init(
+            method: method,
+            path: String(decoding: decodedPath, as: UTF8.self),
+            rawQuery: question.map { Array(target[($0 + 1)...]) },
+            headers: headers,
+            body: body)
+    }
+
+    /// The media type of the body, lowercased, without parameters.
+    public var mediaType: Substring? {
+        guard let contentType = headers["Content-Type"] else { return nil }
+        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return Substring(type.trimmingCharacters(in: " \t").lowercased())
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in characters: String) -> Substring {
+        var result = Substring(self)
+        while let first = result.first, characters.contains(first) { result.removeFirst() }
+        while let last = result.last, characters.contains(last) { result.removeLast() }
+        return result
+    }
+}

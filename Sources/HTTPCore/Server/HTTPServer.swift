@@ -1,0 +1,117 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: keep-alive, a pool of worker threads each
+/// with its own epoll loop, request limits, and graceful shutdown.
+///
+/// The responder runs on the worker threads; a request's body has been read in
+/// full before it is called.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.port = 0
+/// let server = try HTTPServer(configuration: configuration, responder: router)
+/// print("listening on port \(server.port)")
+/// server.shutdown()
+/// ```
+public final class HTTPServer: Sendable {
+    /// The port the server listens on (the chosen one when configured with 0).
+    public let port: Int
+    let state: DaemonState
+    private let daemon: Mutex<OpaquePointer?>
+    private let listeningSocket: Int32
+
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder) throws(
+        HTTPServerError
+    ) {
+        let socket = try ListeningSocket(
+            host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        let state = DaemonState(configuration: configuration, responder: responder)
+        let statePointer = Unmanaged.passUnretained(state).toOpaque()
+
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.descriptor), ptr_value: nil),
+            MHD_OptionItem(
+                option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds,
+                ptr_value: nil),
+            // Room for the longest request target and all headers, so that our own
+            // checks (414, 431) see them instead of a truncated read.
+            MHD_OptionItem(
+                option: .CONNECTION_MEMORY_LIMIT,
+                value: configuration.maxRequestTargetBytes + configuration.maxHeaderBytes
+                    + 32 * 1024,
+                ptr_value: nil),
+            MHD_OptionItem(
+                option: .URI_LOG_CALLBACK, value: unsafeBitCast(requestStarted, to: Int.self),
+                ptr_value: statePointer),
+            MHD_OptionItem(
+                option: .NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
+                ptr_value: statePointer),
+            MHD_OptionItem(option: .LISTEN_BACKLOG_SIZE, value: Int(configuration.backlog), ptr_value: nil),
+        ]
+        if configuration.threads > 1 {
+            options.append(
+                MHD_OptionItem(
+                    option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
+        }
+        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let started = options.withUnsafeMutableBufferPointer { items in
+            withVaList([
+                MHD_OPTION.ARRAY.rawValue, OpaquePointer(items.baseAddress!),
+                MHD_OPTION.END.rawValue,
+            ]) { arguments in
+                MHD_start_daemon_va(
+                    flags, 0, nil, nil, handleRequest, statePointer, arguments)
+            }
+        }
+        guard let started else {
+            close(socket.descriptor)
+            throw .daemonFailed
+        }
+        self.port = socket.port
+        self.state = state
+        self.listeningSocket = socket.descriptor
+        self.daemon = Mutex(started)
+    }
+
+    /// Stops accepting connections, lets requests in flight finish (up to the
+    /// configured grace period), then stops the worker threads. Safe to call twice.
+    public func shutdown() {
+        daemon.withLock { daemon in
+            guard let running = daemon else { return }
+            daemon = nil
+            _ = MHD_quiesce_daemon(running)
+            let deadline = ContinuousClock.now + state.configuration.shutdownGracePeriod
+            while state.requestsInFlight.load(ordering: .acquiring) > 0,
+                ContinuousClock.now < deadline
+            {
+                usleep(2_000)
+            }
+            MHD_stop_daemon(running)
+            close(listeningSocket)
+        }
+    }
+
+    /// The number of requests begun and not yet answered.
+    public var requestsInFlight: Int { state.requestsInFlight.load(ordering: .acquiring) }
+
+    deinit {
+        shutdown()
+    }
+}
+
+/// What the C callbacks share: passed to libmicrohttpd as an unretained pointer,
+/// kept alive by the ``HTTPServer`` that owns the daemon.
+final class DaemonState: Sendable {
+    let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+    let requestsInFlight = Atomic<Int>(0)
+
+    init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+}

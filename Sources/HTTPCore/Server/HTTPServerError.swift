@@ -1,0 +1,14 @@
+/// Why an ``HTTPServer`` could not start.
+public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
+    case cannotResolve(host: String)
+    case cannotBind(host: String, port: Int, reason: String)
+    case daemonFailed
+
+    public var description: String {
+        switch self {
+        case .cannotResolve(let host): "cannot resolve host '\(host)'"
+        case .cannotBind(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .daemonFailed: "libmicrohttpd could not start the server"
+        }
+    }
+}

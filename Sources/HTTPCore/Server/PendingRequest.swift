@@ -1,0 +1,16 @@
+/// A request being read: created when its request line arrives, filled while its
+/// body streams in, answered once the body is complete. One connection's thread
+/// owns it from start to completion, so it needs no lock.
+final class PendingRequest {
+    let target: [UInt8]
+    var method = HTTPMethod.get
+    var headers = HTTPHeaders()
+    var body: [UInt8] = []
+    var headersRead = false
+    /// Set when the request is refused while its body still arrives; answered at the end.
+    var rejection: HTTPStatus?
+
+    init(target: [UInt8]) {
+        self.target = target
+    }
+}

@@ -1,0 +1,20 @@
+import Storage
+
+/// Why an account operation failed, in words for the operator.
+public enum AccountError: Error, CustomStringConvertible {
+    case invalidEmail(String)
+    case duplicateEmail(String)
+    case noSuchAccount(String)
+    case store(StoreError)
+    case randomUnavailable
+
+    public var description: String {
+        switch self {
+        case .invalidEmail(let email): "invalid email '\(email)'"
+        case .duplicateEmail(let email): "an account with email \(email) already exists"
+        case .noSuchAccount(let email): "no account with email \(email)"
+        case .store(let error): error.description
+        case .randomUnavailable: "the secure random number generator failed"
+        }
+    }
+}

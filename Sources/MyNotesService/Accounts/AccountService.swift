@@ -1,0 +1,83 @@
+import Secrets
+import Storage
+
+/// Creates accounts and issues their tokens. A token is shown once, when issued;
+/// only its hash is stored.
+///
+/// ```swift
+/// let (account, token) = try AccountService(store: store).create(email: "a@example.com")
+/// print(token)
+/// ```
+public struct AccountService: Sendable {
+    let store: any NoteStore
+
+    public init(store: any NoteStore) {
+        self.store = store
+    }
+
+    /// Creates an account and returns it with its new access token.
+    public func create(email rawEmail: String) throws(AccountError) -> (Account, String) {
+        let email = try Self.validated(rawEmail)
+        let token = try Self.newToken()
+        do {
+            return (try store.createAccount(email: email, tokenHash: token.hash), token.text)
+        } catch .duplicateEmail {
+            throw .duplicateEmail(email)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Replaces the account's token; the old one stops working at once.
+    public func resetToken(email rawEmail: String) throws(AccountError) -> String {
+        let email = LegacyHandler.trimmingSpaces(rawEmail)
+        let token = try Self.newToken()
+        let replaced: Bool
+        do {
+            replaced = try store.replaceTokenHash(email: email, tokenHash: token.hash)
+        } catch {
+            throw .store(error)
+        }
+        guard replaced else { throw .noSuchAccount(email) }
+        return token.text
+    }
+
+    /// Removes the account and its notes.
+    public func remove(email rawEmail: String) throws(AccountError) {
+        let email = LegacyHandler.trimmingSpaces(rawEmail)
+        let removed: Bool
+        do {
+            removed = try store.removeAccount(email: email)
+        } catch {
+            throw .store(error)
+        }
+        guard removed else { throw .noSuchAccount(email) }
+    }
+
+    public func all() throws(AccountError) -> [Account] {
+        do {
+            return try store.allAccounts()
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// An email as the protocol compares it: surrounding spaces dropped, then one
+    /// `@` with text on both sides, no control characters or spaces, at most 254 bytes.
+    static func validated(_ raw: String) throws(AccountError) -> String {
+        let email = LegacyHandler.trimmingSpaces(raw)
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, email.utf8.count <= 254,
+            email.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+        else { throw .invalidEmail(raw) }
+        return email
+    }
+
+    private static func newToken() throws(AccountError) -> AccessToken {
+        do {
+            return try AccessToken.generate()
+        } catch {
+            throw .randomUnavailable
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import HTTPCore
+import Storage
+
+/// The MyNotes web service: its routes on an HTTP server, over a store.
+///
+/// ```swift
+/// let store = try StoreLocation(parsing: "sqlite:mynotes.sqlite").open()
+/// let app = try MyNotesApplication(
+///     server: ServerConfiguration(), service: ServiceConfiguration(), store: store)
+/// print("listening on port \(app.port)")
+/// app.shutdown()
+/// ```
+public final class MyNotesApplication: Sendable {
+    public let store: any NoteStore
+    private let server: HTTPServer
+
+    public init(
+        server configuration: ServerConfiguration, service: ServiceConfiguration,
+        store: any NoteStore
+    ) throws(HTTPServerError) {
+        self.store = store
+        server = try HTTPServer(
+            configuration: configuration,
+            responder: Self.router(store: store, configuration: service))
+    }
+
+    /// The port the server listens on.
+    public var port: Int { server.port }
+
+    /// Stops accepting, finishes requests in flight, then closes the store.
+    public func shutdown() {
+        server.shutdown()
+        store.close()
+    }
+
+    /// Every route the service answers.
+    public static func router(store: any NoteStore, configuration: ServiceConfiguration) -> Router {
+        var router = Router()
+        let legacy = LegacyHandler(store: store, configuration: configuration)
+        for path in LegacyHandler.paths {
+            router.on(
+                PathPattern(path, matching: .caseInsensitive), methods: LegacyHandler.methods,
+                responder: legacy)
+        }
+        return router
+    }
+}

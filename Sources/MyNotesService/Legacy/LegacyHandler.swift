@@ -1,0 +1,150 @@
+import HTTPCore
+import MyNotesProtocol
+import Secrets
+import Storage
+
+/// Answers `webservice.php`: the legacy protocol of `PROTOCOL.md`, check by check in
+/// the documented order, every answer HTTP 200 with a `ResultCode`.
+struct LegacyHandler: HTTPResponder {
+    static let paths = ["/mynotes/webservice.php", "/service/mynotes/webservice.php"]
+    static let methods: [HTTPMethod] = [.get, .head, .post]
+
+    let store: any NoteStore
+    let configuration: ServiceConfiguration
+
+    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+        let parameters: LegacyParameters
+        do {
+            parameters = try LegacyParameters(request: request)
+        } catch {
+            return .plain(.badRequest)
+        }
+        let action = LegacyAction(parameter: parameters["action"])
+        if request.method == .head, action != .query {
+            var response = HTTPResponse.plain(.methodNotAllowed)
+            response.headers["Allow"] = "GET, HEAD, POST"
+            return response
+        }
+        let format = WireFormat(parameter: parameters["type"])
+        let writer = LegacyResponseWriter(
+            format: format ?? .json,
+            language: MessageLanguage(acceptLanguage: request.headers["Accept-Language"]),
+            quota: quotaLimit)
+        let outcome: LegacyOutcome
+        if parameters.isValidUTF8, format != nil, let action {
+            outcome = perform(action, parameters: parameters, request: request)
+        } else {
+            outcome = .failure(.invalidParameter)
+        }
+        return writer.response(for: outcome)
+    }
+
+    private var quotaLimit: Int {
+        if case .atMost(let limit) = configuration.quota { return limit }
+        return 0
+    }
+
+    private func perform(
+        _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest
+    ) -> LegacyOutcome {
+        let email = Self.trimmingSpaces(parameters["email"] ?? "")
+        guard !email.isEmpty else { return .failure(.noSuchUser) }
+        let account: Account
+        switch authenticate(email: email, parameters: parameters, request: request) {
+        case .success(let found): account = found
+        case .failure(let code): return .failure(code)
+        }
+        do {
+            switch action {
+            case .query:
+                return .notes(try store.notes(account: account.id))
+            case .add:
+                let draft = try Self.draft(from: parameters)
+                let note = try store.addNote(draft, account: account.id, quota: configuration.quota)
+                return .added(id: note.id)
+            case .modify:
+                guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
+                let draft = try Self.draft(from: parameters)
+                guard let id = Self.noteID(idText),
+                    try store.updateNote(id: id, account: account.id, with: draft) != nil
+                else { return .failure(.noSuchNote) }
+                return .done
+            case .remove:
+                guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
+                guard let id = Self.noteID(idText),
+                    try store.removeNote(id: id, account: account.id)
+                else { return .failure(.noSuchNote) }
+                return .done
+            }
+        } catch let failure as LegacyFailure {
+            return .failure(failure.code)
+        } catch StoreError.quotaExceeded {
+            return .failure(.quotaExceeded)
+        } catch {
+            return .failure(.dataAccessFailed)
+        }
+    }
+
+    private enum AuthenticationResult {
+        case success(Account)
+        case failure(ResultCode)
+    }
+
+    private func authenticate(
+        email: String, parameters: LegacyParameters, request: HTTPRequest
+    ) -> AuthenticationResult {
+        let account: Account?
+        do {
+            account = try store.account(email: email)
+        } catch {
+            return .failure(.dataAccessFailed)
+        }
+        switch configuration.authentication {
+        case .legacyEmail:
+            guard let account else { return .failure(.noSuchUser) }
+            return .success(account)
+        case .token:
+            let token =
+                parameters.nonEmpty("token")
+                ?? BearerToken(authorization: request.headers["Authorization"])?.text
+            guard let account, let token, AccessToken.matches(token, hash: account.tokenHash)
+            else { return .failure(.authenticationFailed) }
+            return .success(account)
+        }
+    }
+
+    /// A failure found while reading an action's own parameters.
+    private struct LegacyFailure: Error {
+        let code: ResultCode
+    }
+
+    /// Reads `content` then `date`: presence first (-5, -6), then validity (-8).
+    private static func draft(from parameters: LegacyParameters) throws(LegacyFailure) -> NoteDraft {
+        guard let content = parameters.nonEmpty("content") else {
+            throw LegacyFailure(code: .missingContent)
+        }
+        guard let dateText = parameters.nonEmpty("date") else {
+            throw LegacyFailure(code: .missingDate)
+        }
+        guard NoteContent.isValid(content), let date = NoteDate(dateText) else {
+            throw LegacyFailure(code: .invalidParameter)
+        }
+        return NoteDraft(date: date.text, content: content)
+    }
+
+    /// A note ID: decimal digits, no sign, no leading zero, within range.
+    static func noteID(_ text: String) -> Int64? {
+        guard let first = text.utf8.first, first != UInt8(ascii: "0"),
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return Int64(text)
+    }
+
+    static func trimmingSpaces(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { $0 != " " }),
+            let end = scalars.lastIndex(where: { $0 != " " })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

@@ -1,0 +1,84 @@
+import HTTPCore
+import MyNotesProtocol
+
+/// Writes legacy answers byte for byte as the old PHP service did, in JSON or XML.
+/// Every protocol answer, failures included, is HTTP 200.
+struct LegacyResponseWriter {
+    let format: WireFormat
+    let language: MessageLanguage
+    let quota: Int
+
+    func response(for outcome: LegacyOutcome) -> HTTPResponse {
+        let body =
+            switch format {
+            case .json: json(outcome)
+            case .xml: xml(outcome)
+            }
+        return HTTPResponse(status: .ok, contentType: format.contentType, body: body)
+    }
+
+    private func json(_ outcome: LegacyOutcome) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        switch outcome {
+        case .notes(let notes):
+            out.append(contentsOf: #"{"ResultCode":0,"Record":["#.utf8)
+            for (index, note) in notes.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: #"{"ID":""#.utf8)
+                out.append(contentsOf: String(note.id).utf8)
+                out.append(contentsOf: #"","CDate":"#.utf8)
+                JSONText.appendString(note.date, to: &out)
+                out.append(contentsOf: #","Content":"#.utf8)
+                JSONText.appendString(note.content, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(contentsOf: "]}".utf8)
+        case .added(let id):
+            out.append(contentsOf: #"{"ResultCode":0,"ID":""#.utf8)
+            out.append(contentsOf: String(id).utf8)
+            out.append(contentsOf: #""}"#.utf8)
+        case .done:
+            out.append(contentsOf: #"{"ResultCode":0}"#.utf8)
+        case .failure(let code):
+            out.append(contentsOf: #"{"ResultCode":"#.utf8)
+            out.append(contentsOf: String(code.rawValue).utf8)
+            out.append(contentsOf: #","Message":"#.utf8)
+            JSONText.appendString(code.message(in: language, quota: quota), to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        return out
+    }
+
+    private func xml(_ outcome: LegacyOutcome) -> [UInt8] {
+        var out = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
+        out.append(contentsOf: "\n<Response><ResultCode>".utf8)
+        switch outcome {
+        case .notes(let notes):
+            out.append(contentsOf: "0</ResultCode><Record>".utf8)
+            for note in notes {
+                out.append(contentsOf: "<Note><ID>".utf8)
+                out.append(contentsOf: String(note.id).utf8)
+                out.append(contentsOf: "</ID><CDate>".utf8)
+                XMLText.appendEscaped(note.date, to: &out)
+                out.append(contentsOf: "</CDate><Content>".utf8)
+                XMLText.appendEscaped(note.content, to: &out)
+                out.append(contentsOf: "</Content></Note>".utf8)
+            }
+            out.append(contentsOf: "</Record>".utf8)
+        case .added(let id):
+            out.append(contentsOf: "0</ResultCode><ID>".utf8)
+            out.append(contentsOf: String(id).utf8)
+            out.append(contentsOf: "</ID>".utf8)
+        case .done:
+            out.append(contentsOf: "0</ResultCode>".utf8)
+        case .failure(let code):
+            out.append(contentsOf: String(code.rawValue).utf8)
+            out.append(contentsOf: "</ResultCode><Message>".utf8)
+            XMLText.appendEscaped(code.message(in: language, quota: quota), to: &out)
+            out.append(contentsOf: "</Message>".utf8)
+        }
+        out.append(contentsOf: "</Response>\n".utf8)
+        return out
+    }
+}

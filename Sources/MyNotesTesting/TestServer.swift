@@ -1,0 +1,73 @@
+import Foundation
+import HTTPCore
+import MyNotesService
+import Storage
+
+/// The real MyNotes server, in this process, on a free loopback port, over a new
+/// SQLite database in a temporary folder that is removed on shutdown.
+///
+/// ```swift
+/// let server = try TestServer(.init(auth: .token))
+/// let token = try server.createAccount(email: "a@example.com")
+/// // talk HTTP to server.baseURL …
+/// server.shutdown()
+/// ```
+public final class TestServer: Sendable {
+    public struct Options: Sendable {
+        public var auth: AuthenticationMode
+        public var quota: Int
+        public var maxBodyBytes: Int
+        public var threads: Int
+
+        public init(
+            auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
+            threads: Int = 2
+        ) {
+            self.auth = auth
+            self.quota = quota
+            self.maxBodyBytes = maxBodyBytes
+            self.threads = threads
+        }
+    }
+
+    public let application: MyNotesApplication
+    public let directory: URL
+    public let baseURL: URL
+
+    public init(_ options: Options = Options()) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mynotes-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
+        var server = ServerConfiguration()
+        server.port = 0
+        server.threads = options.threads
+        server.maxBodyBytes = options.maxBodyBytes
+        server.shutdownGracePeriod = .seconds(2)
+        let service = ServiceConfiguration(
+            authentication: options.auth,
+            quota: options.quota > 0 ? .atMost(options.quota) : .unlimited)
+        application = try MyNotesApplication(server: server, service: service, store: store)
+        baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
+    }
+
+    /// The legacy endpoint, `…/mynotes/webservice.php`.
+    public var legacyURL: URL { baseURL.appendingPathComponent("mynotes/webservice.php") }
+
+    public var port: Int { application.port }
+
+    /// Creates an account and returns its access token.
+    @discardableResult
+    public func createAccount(email: String) throws -> String {
+        try AccountService(store: application.store).create(email: email).1
+    }
+
+    public func shutdown() {
+        application.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit {
+        shutdown()
+    }
+}

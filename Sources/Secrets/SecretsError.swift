@@ -1,0 +1,11 @@
+/// A failure of the system's cryptography library.
+public enum SecretsError: Error, CustomStringConvertible, Sendable {
+    /// The random number generator could not produce bytes.
+    case randomUnavailable
+
+    public var description: String {
+        switch self {
+        case .randomUnavailable: "the secure random number generator failed"
+        }
+    }
+}

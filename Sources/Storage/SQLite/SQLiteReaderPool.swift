@@ -1,0 +1,53 @@
+import Synchronization
+
+/// Read-only connections, lent to one thread at a time. WAL lets them read while
+/// the writer commits; each keeps its prepared statements, so a read compiles no SQL.
+final class SQLiteReaderPool: Sendable {
+    private struct State {
+        var idle: [SQLiteConnection] = []
+        var closed = false
+    }
+
+    private let path: String
+    private let state = Mutex(State())
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func read<Value>(
+        _ body: (SQLiteConnection) throws(SQLiteError) -> Value
+    ) throws(StoreError) -> Value {
+        let lent = state.withLock { state -> SQLiteConnection? in
+            state.idle.popLast()
+        }
+        let connection: SQLiteConnection
+        do throws(SQLiteError) {
+            if let lent {
+                connection = lent
+            } else {
+                connection = try SQLiteConnection(path: path, mode: .readOnly)
+            }
+        } catch {
+            throw StoreError(error)
+        }
+        defer {
+            connection.finishStatements()
+            state.withLock { state in
+                if !state.closed { state.idle.append(connection) }
+            }
+        }
+        do throws(SQLiteError) {
+            return try body(connection)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            state.idle.removeAll()
+        }
+    }
+}

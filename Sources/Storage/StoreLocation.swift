@@ -1,0 +1,31 @@
+/// Where the store is, as given by `--database`: `sqlite:PATH`.
+///
+/// ```swift
+/// let store = try StoreLocation(parsing: "sqlite:./mynotes.sqlite").open()
+/// ```
+public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
+    case sqlite(path: String)
+
+    public init(parsing text: String) throws(StoreError) {
+        if text.hasPrefix("sqlite:"), text.count > "sqlite:".count {
+            var path = text.dropFirst("sqlite:".count)
+            // Accept the URL spelling `sqlite:///abs/path` as well as `sqlite:PATH`.
+            if path.hasPrefix("//") { path = path.dropFirst(2) }
+            self = .sqlite(path: String(path))
+        } else {
+            throw .unsupportedLocation(text)
+        }
+    }
+
+    public func open() throws(StoreError) -> any NoteStore {
+        switch self {
+        case .sqlite(let path): try SQLiteNoteStore(path: path)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sqlite(let path): "sqlite:\(path)"
+        }
+    }
+}
