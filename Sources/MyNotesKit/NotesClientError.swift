@@ -1,0 +1,113 @@
+import Foundation
+import MyNotesProtocol
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Every way a ``NotesClient`` call can fail, in one type.
+///
+/// A failure the server reports carries its stable ``ResultCode``; ``message(in:)``
+/// gives the text people read, in Chinese or English, for every case.
+///
+/// ```swift
+/// do {
+///     try await client.remove(id: 42)
+/// } catch .server(.noSuchNote, _) {
+///     // already gone
+/// } catch {
+///     print(error.message(in: .chinese))
+/// }
+/// ```
+public enum NotesClientError: Error, Sendable {
+    /// The server answered with a failing `ResultCode`; `serverMessage` is its `Message` text.
+    case server(ResultCode, serverMessage: String?)
+    /// The request did not reach the server, or the connection broke.
+    case transport(TransportFailureReason)
+    /// The server answered with an HTTP status other than 200, so not as the protocol.
+    case http(status: Int, body: String)
+    /// The answer was HTTP 200 but not a protocol answer the client can read.
+    case invalidResponse(ResponseFailureReason)
+    /// The request took longer than the configured timeout.
+    case timedOut
+    /// The request was cancelled: by its ``NotesRequest`` handle or by Task cancellation.
+    case cancelled
+    /// The client's configuration cannot make a request.
+    case invalidConfiguration(String)
+
+    /// Why a request did not get through.
+    public enum TransportFailureReason: Sendable {
+        /// Nothing listens there, or the host is unknown or unreachable.
+        case cannotConnect(URLError)
+        /// The connection closed before a complete answer.
+        case connectionLost(URLError)
+        /// Any other failure of the URL loading system.
+        case other(URLError)
+
+        /// The underlying error.
+        public var underlying: URLError {
+            switch self {
+            case .cannotConnect(let error), .connectionLost(let error), .other(let error):
+                return error
+            }
+        }
+    }
+
+    /// Why an HTTP 200 answer could not be read.
+    public enum ResponseFailureReason: Sendable, Hashable {
+        /// The body is not the JSON or XML the client asked for; `detail` says where it broke.
+        case malformed(format: WireFormat, detail: String)
+        /// A negative `ResultCode` this client does not know.
+        case unknownResultCode(Int, serverMessage: String?)
+        /// A note's date is not a protocol date.
+        case invalidDate(String)
+    }
+
+    /// The protocol's code when the server reported the failure, else `nil`.
+    public var resultCode: ResultCode? {
+        if case .server(let code, _) = self { return code }
+        return nil
+    }
+
+    /// The message people read, in `language`.
+    ///
+    /// For a server failure this is the protocol's text for the code (the quota
+    /// message names the quota the server reported).
+    public func message(in language: MessageLanguage) -> String {
+        let chinese = language == .chinese
+        switch self {
+        case .server(let code, let serverMessage):
+            return code.message(in: language, quota: Self.firstNumber(in: serverMessage) ?? 0)
+        case .transport(.cannotConnect):
+            return chinese ? "无法连接到服务器。" : "Could not connect to the server."
+        case .transport(.connectionLost):
+            return chinese ? "与服务器的连接中断了。" : "The connection to the server was lost."
+        case .transport(.other(let error)):
+            return (chinese ? "网络错误：" : "Network error: ") + "\(error.code.rawValue)"
+        case .http(let status, _):
+            return chinese ? "服务器返回了 HTTP \(status)。" : "The server answered HTTP \(status)."
+        case .invalidResponse(.unknownResultCode(let code, let serverMessage)):
+            return serverMessage ?? (chinese ? "未知的结果代码 \(code)。" : "Unknown result code \(code).")
+        case .invalidResponse:
+            return chinese ? "无法读取服务器的回答。" : "The server's answer could not be read."
+        case .timedOut:
+            return chinese ? "请求超时。" : "The request timed out."
+        case .cancelled:
+            return chinese ? "请求已取消。" : "The request was cancelled."
+        case .invalidConfiguration(let detail):
+            return (chinese ? "配置无效：" : "Invalid configuration: ") + detail
+        }
+    }
+
+    private static func firstNumber(in text: String?) -> Int? {
+        guard let text else { return nil }
+        let digits = text.drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
+        return Int(digits)
+    }
+}
+
+extension NotesClientError: LocalizedError {
+    public var errorDescription: String? {
+        message(in: MessageLanguage(localeIdentifier: Locale.current.identifier))
+    }
+}

@@ -1,0 +1,48 @@
+import MyNotesKit
+
+/// `mynotes add TEXT`: adds a note; `-` reads the text from standard input.
+struct AddCommand: Command {
+    static let name = "add"
+    static let summary = "Add a note."
+    static let arguments = "TEXT"
+    static let discussion = "TEXT '-' reads the note from standard input, exactly as given."
+    static let options =
+        [OptionSpec.value("--date", "DATE", "yyyy-MM-dd[ HH:mm[:ss]] (default now).")]
+        + ConnectionOptions.specs + [NotesPrinter.spec]
+
+    var text: String
+    var date: NoteDate?
+    var connection: ConnectionOptions
+    var printer: NotesPrinter
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(
+                arguments.positionals.isEmpty
+                    ? "missing TEXT" : "expected one TEXT argument (quote the note)")
+        }
+        text = arguments.positionals[0]
+        date = try parseNoteDate(arguments.value("--date"))
+        connection = try ConnectionOptions(parsing: arguments)
+        printer = try NotesPrinter(parsing: arguments)
+    }
+
+    func validate() throws(UsageError) {
+        try connection.validate()
+        if text.isEmpty { throw UsageError("TEXT is empty") }
+    }
+
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let client = try connection.makeClient(in: context)
+        let content = text == "-" ? context.readStandardInput() : text
+        let date = self.date ?? .now
+        let note = try await calling { () async throws(NotesClientError) in
+            try await client.add(content, date: date)
+        }
+        if printer.format == .table {
+            context.print("Added note \(note.id).")
+        } else {
+            printer.print([note], client: client, in: context)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The settings `mynotes login` saves: `$XDG_CONFIG_HOME/mynotes/config.json`
+/// (default `~/.config/mynotes/config.json`), readable by its owner only, since it holds a token.
+struct ConfigFile: Codable, Equatable {
+    var server: String
+    var email: String
+    var token: String?
+
+    static func url(environment: [String: String]) -> URL {
+        let base: URL
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg)
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home).appendingPathComponent(".config")
+        }
+        return base.appendingPathComponent("mynotes").appendingPathComponent("config.json")
+    }
+
+    static func load(environment: [String: String]) throws(CommandFailure) -> ConfigFile? {
+        let url = url(environment: environment)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(ConfigFile.self, from: data)
+        } catch {
+            throw .message("cannot read \(url.path): \(error)")
+        }
+    }
+
+    /// Writes the file with mode 0600 from the start, so the token is never readable by others.
+    func save(environment: [String: String]) throws(CommandFailure) -> URL {
+        let url = Self.url(environment: environment)
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(self)
+            let temporary = directory.appendingPathComponent(".config.json.\(getpid())")
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            guard descriptor >= 0 else {
+                throw CommandFailure.message("cannot write \(temporary.path)")
+            }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            handle.write(data)
+            fchmod(descriptor, 0o600)
+            try handle.close()
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CommandFailure.message("cannot write \(url.path)")
+            }
+            return url
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw .message("cannot write \(url.path): \(error)")
+        }
+    }
+}

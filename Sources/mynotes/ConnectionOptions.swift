@@ -1,0 +1,105 @@
+import Foundation
+import MyNotesKit
+
+/// The options every command that talks to a server takes, and where their values come
+/// from: the command line first, then `MYNOTES_SERVER`, `MYNOTES_EMAIL`, `MYNOTES_TOKEN`,
+/// then the file `mynotes login` wrote.
+struct ConnectionOptions {
+    static let specs: [OptionSpec] = [
+        .value("--server", "URL", "The server (or env MYNOTES_SERVER)."),
+        .value("--email", "EMAIL", "The account (or env MYNOTES_EMAIL)."),
+        .value(
+            "--token", "TOKEN",
+            "The access token (or env MYNOTES_TOKEN); none for email-only servers."),
+        .value("--method", "get|post", "How requests travel (default post)."),
+        .value("--wire", "json|xml", "The response format asked of the server (default json)."),
+        .value("--style", "async|callback|sync", "The SDK calling style used (default async)."),
+        .value("--timeout", "SECONDS", "How long one request may take (default 30)."),
+    ]
+
+    var server: String?
+    var email: String?
+    var token: String?
+    var method: RequestMethod
+    var wire: WireFormat
+    var style: ClientStyle
+    var timeout: Double
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        server = arguments.value("--server")
+        email = arguments.value("--email")
+        token = arguments.value("--token")
+        method = try Self.method(arguments.value("--method"))
+        wire = try Self.wire(arguments.value("--wire"))
+        style = try arguments.choice("--style", as: ClientStyle.self) ?? .async
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError(
+                    "option '--timeout' must be a positive number of seconds, not '\(text)'")
+            }
+            timeout = seconds
+        } else {
+            timeout = 30
+        }
+    }
+
+    private static func method(_ text: String?) throws(UsageError) -> RequestMethod {
+        switch text?.lowercased() {
+        case nil, "post": return .post
+        case "get": return .get
+        default: throw UsageError("option '--method' must be one of get|post, not '\(text!)'")
+        }
+    }
+
+    private static func wire(_ text: String?) throws(UsageError) -> WireFormat {
+        switch text?.lowercased() {
+        case nil, "json": return .json
+        case "xml": return .xml
+        default: throw UsageError("option '--wire' must be one of json|xml, not '\(text!)'")
+        }
+    }
+
+    func validate() throws(UsageError) {
+        if let server, !Self.isHTTPURL(server) {
+            throw UsageError("option '--server' must be an http or https URL, not '\(server)'")
+        }
+    }
+
+    /// The client, with settings resolved from the command line, the environment and the config file.
+    func makeClient(in context: CommandContext) throws(CommandFailure) -> StyledNotesClient {
+        let environment = context.environment
+        let file = try ConfigFile.load(environment: environment)
+        func pick(_ flag: String?, _ variable: String, _ saved: String?) -> String? {
+            [flag, environment[variable], saved].compactMap { $0 }.first { !$0.isEmpty }
+        }
+        guard let serverText = pick(server, "MYNOTES_SERVER", file?.server) else {
+            throw .message(
+                "no server: give --server URL, set MYNOTES_SERVER, or run 'mynotes login'")
+        }
+        guard Self.isHTTPURL(serverText), let url = URL(string: serverText) else {
+            throw .message("the server must be an http or https URL, not '\(serverText)'")
+        }
+        guard let email = pick(email, "MYNOTES_EMAIL", file?.email) else {
+            throw .message(
+                "no account: give --email EMAIL, set MYNOTES_EMAIL, or run 'mynotes login'")
+        }
+        let credentials: Credentials =
+            if let token = pick(token, "MYNOTES_TOKEN", file?.token) {
+                .token(email: email, token: token)
+            } else {
+                .emailOnly(email)
+            }
+        var configuration = NotesClient.Configuration(
+            server: url, credentials: credentials, language: context.language)
+        configuration.method = method
+        configuration.wire = wire
+        configuration.timeout = .milliseconds(Int(timeout * 1000))
+        return StyledNotesClient(client: NotesClient(configuration), style: style)
+    }
+
+    private static func isHTTPURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil
+        else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+}

@@ -1,0 +1,55 @@
+import MyNotesKit
+
+/// `mynotes edit ID TEXT`: replaces a note's text, keeping its date unless `--date` is given.
+struct EditCommand: Command {
+    static let name = "edit"
+    static let summary = "Replace a note's text."
+    static let arguments = "ID TEXT"
+    static let discussion =
+        "The note keeps its date unless --date is given. TEXT '-' reads standard input."
+    static let options =
+        [OptionSpec.value("--date", "DATE", "A new date, yyyy-MM-dd[ HH:mm[:ss]].")]
+        + ConnectionOptions.specs
+
+    var id: Int
+    var text: String
+    var date: NoteDate?
+    var connection: ConnectionOptions
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(
+                arguments.positionals.count < 2
+                    ? "expected ID and TEXT" : "expected only ID and TEXT")
+        }
+        id = try parseNoteID(arguments.positionals[0])
+        text = arguments.positionals[1]
+        date = try parseNoteDate(arguments.value("--date"))
+        connection = try ConnectionOptions(parsing: arguments)
+    }
+
+    func validate() throws(UsageError) {
+        try connection.validate()
+        if text.isEmpty { throw UsageError("TEXT is empty") }
+    }
+
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let client = try connection.makeClient(in: context)
+        let content = text == "-" ? context.readStandardInput() : text
+        var date = self.date
+        if date == nil {
+            let notes = try await calling { () async throws(NotesClientError) in
+                try await client.query()
+            }
+            guard let note = notes.first(where: { $0.id == id }) else {
+                throw .client(.server(.noSuchNote, serverMessage: nil))
+            }
+            date = note.date
+        }
+        let newDate = date!
+        try await calling { () async throws(NotesClientError) in
+            try await client.modify(id: id, content: content, date: newDate)
+        }
+        context.print("Updated note \(id).")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MyNotesKit
+
+/// `mynotes export`: all notes in the format `import` reads.
+struct ExportCommand: Command {
+    enum FileFormat: String, CaseIterable {
+        case json, xml
+    }
+
+    static let name = "export"
+    static let summary = "Write all notes as Notes.json or Notes.xml."
+    static let arguments = ""
+    static let discussion = "Writes to standard output unless --output is given."
+    static let options =
+        [
+            OptionSpec.value("--format", "json|xml", "The file format (default json)."),
+            .value("--output", "FILE", "Write to FILE instead of standard output."),
+        ] + ConnectionOptions.specs
+
+    var format: FileFormat
+    var output: String?
+    var connection: ConnectionOptions
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        format = try arguments.choice("--format", as: FileFormat.self) ?? .json
+        output = arguments.value("--output")
+        connection = try ConnectionOptions(parsing: arguments)
+    }
+
+    func validate() throws(UsageError) {
+        try connection.validate()
+    }
+
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let client = try connection.makeClient(in: context)
+        let notes = try await calling { () async throws(NotesClientError) in
+            try await client.query()
+        }
+        let text =
+            switch format {
+            case .json: NotesFile.json(notes)
+            case .xml: NotesFile.xml(notes, userID: client.configuration.credentials.email)
+            }
+        guard let output else {
+            context.write(text)
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw .message("cannot write \(output): \(error.localizedDescription)")
+        }
+        context.printError("Exported \(notes.count) notes to \(output).")
+    }
+}

@@ -1,0 +1,32 @@
+import MyNotesKit
+
+/// `mynotes list`: every note of the account, newest first.
+struct ListCommand: Command {
+    static let name = "list"
+    static let summary = "List all notes, newest first."
+    static let arguments = ""
+    static let options = ConnectionOptions.specs + [NotesPrinter.spec]
+
+    var connection: ConnectionOptions
+    var printer: NotesPrinter
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        connection = try ConnectionOptions(parsing: arguments)
+        printer = try NotesPrinter(parsing: arguments)
+    }
+
+    func validate() throws(UsageError) {
+        try connection.validate()
+    }
+
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let client = try connection.makeClient(in: context)
+        let notes = try await calling { () async throws(NotesClientError) in
+            try await client.query()
+        }
+        printer.print(notes, client: client, in: context)
+    }
+}

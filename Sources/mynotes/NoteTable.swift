@@ -1,0 +1,33 @@
+import MyNotesKit
+
+/// Notes as aligned columns `ID  DATE  CONTENT`, the content cut to the width available.
+struct NoteTable {
+    var notes: [Note]
+
+    func render(width: Int?) -> String {
+        guard !notes.isEmpty else { return "No notes.\n" }
+        let ids = notes.map { String($0.id) }
+        let dates = notes.map { $0.date.description }
+        let idWidth = max(2, ids.map(\.count).max()!)
+        let dateWidth = max(4, dates.map(\.count).max()!)
+        let contentWidth = width.map { max(8, $0 - idWidth - dateWidth - 4) }
+        var lines = [
+            "ID".leftPadded(to: idWidth) + "  " + "DATE".padded(toWidth: dateWidth) + "  CONTENT"
+        ]
+        for (index, note) in notes.enumerated() {
+            var content = note.content.singleLine
+            if let contentWidth { content = content.truncated(toWidth: contentWidth) }
+            let line =
+                ids[index].leftPadded(to: idWidth) + "  " + dates[index].padded(toWidth: dateWidth)
+                + "  " + content
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import MyNotesKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The seed app's local files, `Notes.json` and `Notes.xml`: what `export` writes,
+/// what `import` reads, and what `--format json|xml` prints.
+enum NotesFile {
+    /// A note read from a file; its ID is the old app's, not the server's.
+    struct Entry: Equatable {
+        var sourceID: Int?
+        var date: NoteDate
+        var content: String
+    }
+
+    /// `{"Record":[{"ID":"12","CDate":"2026-11-29","Content":"…"}]}`, one note a line.
+    static func json(_ notes: [Note]) -> String {
+        guard !notes.isEmpty else { return "{\"Record\":[]}\n" }
+        let records = notes.map {
+            "{\"ID\":\"\($0.id)\",\"CDate\":\(jsonString($0.date.description)),\"Content\":\(jsonString($0.content))}"
+        }
+        return "{\"Record\":[\n" + records.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// `<Notes><Note id="12"><CDate>…</CDate><Content>…</Content><UserID>…</UserID></Note></Notes>`.
+    static func xml(_ notes: [Note], userID: String) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Notes>\n"
+        for note in notes {
+            text += "<Note id=\"\(note.id)\"><CDate>\(xmlText(note.date.description))</CDate>"
+            text +=
+                "<Content>\(xmlText(note.content))</Content><UserID>\(xmlText(userID))</UserID></Note>\n"
+        }
+        return text + "</Notes>\n"
+    }
+
+    /// Reads either format, told apart by the first character that is not white space.
+    static func read(_ data: Data) throws(CommandFailure) -> [Entry] {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        switch first {
+        case UInt8(ascii: "<"): return try readXML(data)
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return try readJSON(data)
+        default: throw .message("not a Notes.json or Notes.xml file")
+        }
+    }
+
+    private static func readJSON(_ data: Data) throws(CommandFailure) -> [Entry] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .message("not valid JSON: \(error)")
+        }
+        let records: [Any]
+        if let object = root as? [String: Any], let list = object["Record"] as? [Any] {
+            records = list
+        } else if let list = root as? [Any] {
+            records = list
+        } else {
+            throw .message("JSON is neither {\"Record\":[…]} nor an array of notes")
+        }
+        var entries: [Entry] = []
+        for (index, record) in records.enumerated() {
+            guard let fields = record as? [String: Any] else {
+                throw .message("note \(index + 1) is not a JSON object")
+            }
+            let id: Int? =
+                switch fields["ID"] {
+                case let text as String: Int(text)
+                case let number as NSNumber: number.intValue
+                default: nil
+                }
+            entries.append(
+                try entry(
+                    number: index + 1, id: id, date: fields["CDate"] as? String,
+                    content: fields["Content"] as? String))
+        }
+        return entries
+    }
+
+    private static func readXML(_ data: Data) throws(CommandFailure) -> [Entry] {
+        let reader = NotesXMLReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else {
+            let detail = parser.parserError.map { "\($0)" } ?? "malformed"
+            throw .message("not valid XML at line \(parser.lineNumber): \(detail)")
+        }
+        var entries: [Entry] = []
+        for (index, fields) in reader.notes.enumerated() {
+            entries.append(
+                try entry(
+                    number: index + 1, id: fields["id"].flatMap { Int($0) }, date: fields["CDate"],
+                    content: fields["Content"]))
+        }
+        return entries
+    }
+
+    private static func entry(number: Int, id: Int?, date: String?, content: String?)
+        throws(CommandFailure) -> Entry
+    {
+        guard let date, let noteDate = NoteDate(date) else {
+            throw .message("note \(number): CDate '\(date ?? "")' is not yyyy-MM-dd[ HH:mm[:ss]]")
+        }
+        guard let content else { throw .message("note \(number) has no Content") }
+        return Entry(sourceID: id, date: noteDate, content: content)
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// XML text that any parser reads back unchanged: CR is a reference, because
+    /// parsers turn a raw CR into LF.
+    static func xmlText(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\r": result += "&#13;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// Collects `<Note id="…">` elements and their `CDate`, `Content` and `UserID` texts.
+private final class NotesXMLReader: NSObject, XMLParserDelegate {
+    var notes: [[String: String]] = []
+    private var current: [String: String]?
+    private var text = ""
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        if elementName == "Note" {
+            current = [:]
+            if let id = attributes["id"] ?? attributes["ID"] { current?["id"] = id }
+        }
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        text += String(decoding: block, as: UTF8.self)
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?
+    ) {
+        switch elementName {
+        case "Note":
+            if let current { notes.append(current) }
+            current = nil
+        case "CDate", "Content", "UserID", "ID":
+            current?[elementName == "ID" ? "id" : elementName] = text
+        default: break
+        }
+        text = ""
+    }
+}

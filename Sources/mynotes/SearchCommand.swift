@@ -1,0 +1,38 @@
+import Foundation
+import MyNotesKit
+
+/// `mynotes search WORDS`: the notes that contain every word, ignoring case.
+struct SearchCommand: Command {
+    static let name = "search"
+    static let summary = "List the notes that contain all the words, ignoring case."
+    static let arguments = "WORDS..."
+    static let options = ConnectionOptions.specs + [NotesPrinter.spec]
+
+    var words: [String]
+    var connection: ConnectionOptions
+    var printer: NotesPrinter
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        words = arguments.positionals.flatMap {
+            $0.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        connection = try ConnectionOptions(parsing: arguments)
+        printer = try NotesPrinter(parsing: arguments)
+    }
+
+    func validate() throws(UsageError) {
+        try connection.validate()
+        if words.isEmpty { throw UsageError("missing WORDS") }
+    }
+
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let client = try connection.makeClient(in: context)
+        let notes = try await calling { () async throws(NotesClientError) in
+            try await client.query()
+        }
+        let found = notes.filter { note in
+            words.allSatisfy { note.content.range(of: $0, options: [.caseInsensitive]) != nil }
+        }
+        printer.print(found, client: client, in: context)
+    }
+}
