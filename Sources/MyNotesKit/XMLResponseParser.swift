@@ -15,6 +15,8 @@ final class XMLResponseParser: NSObject, XMLParserDelegate {
     private var notes: [Note]?
     private var noteFields: [String: String] = [:]
     private var failure: NotesClientError?
+    // Some XMLParser builds accept a document cut short; the root's end tag proves it whole.
+    private var closedRoot = false
 
     static func parse(_ data: Data) throws(NotesClientError) -> LegacyResponse {
         let delegate = XMLResponseParser()
@@ -28,6 +30,9 @@ final class XMLResponseParser: NSObject, XMLParserDelegate {
             let detail = parser.parserError.map { String(describing: $0) } ?? "not XML"
             throw .invalidResponse(
                 .malformed(format: .xml, detail: "line \(parser.lineNumber): \(detail)"))
+        }
+        guard delegate.closedRoot else {
+            throw .invalidResponse(.malformed(format: .xml, detail: "the document ends early"))
         }
         guard let code = delegate.resultCode else {
             throw .invalidResponse(.malformed(format: .xml, detail: "no <ResultCode>"))
@@ -75,6 +80,7 @@ final class XMLResponseParser: NSObject, XMLParserDelegate {
                 failure = error
                 parser.abortParsing()
             }
+        case ["Response"]: closedRoot = true
         default: break
         }
         path.removeLast()

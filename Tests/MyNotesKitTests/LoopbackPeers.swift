@@ -1,0 +1,104 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Real TCP peers on the loopback interface that misbehave in one chosen way, for the
+/// failures a correct server never shows: silence, hanging up, nobody listening.
+final class LoopbackPeer: @unchecked Sendable {
+    enum Behaviour {
+        /// Accepts connections and never answers.
+        case silent
+        /// Accepts each connection and closes it at once, counting them.
+        case hangUp
+    }
+
+    let port: Int
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var accepted = 0
+    private var clients: [Int32] = []
+    private var stopped = false
+
+    init(_ behaviour: Behaviour) {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        port = Self.bind(descriptor)
+        listen(descriptor, 64)
+        let thread = Thread { [self] in acceptLoop(behaviour) }
+        thread.start()
+    }
+
+    /// Connections accepted so far.
+    var connections: Int { lock.withLock { accepted } }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private func acceptLoop(_ behaviour: Behaviour) {
+        while true {
+            let client = accept(descriptor, nil, nil)
+            guard client >= 0 else { return }
+            let keep = lock.withLock {
+                accepted += 1
+                if !stopped, behaviour == .silent { clients.append(client) }
+                return !stopped && behaviour == .silent
+            }
+            if !keep {
+                // Read what the client sent first, so the close is a FIN, not a reset.
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+                setsockopt(
+                    client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)
+                )
+                _ = recv(client, &buffer, buffer.count, 0)
+                close(client)
+            }
+        }
+    }
+
+    func stop() {
+        let open = lock.withLock {
+            stopped = true
+            let open = clients
+            clients = []
+            return open
+        }
+        for client in open { close(client) }
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// A loopback port that nothing listens on (bound, read, and released).
+    static func closedPort() -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let port = bind(probe)
+        close(probe)
+        return port
+    }
+
+    private static func bind(_ descriptor: Int32) -> Int {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(descriptor, $0, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: bound.sin_port))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import MyNotesKit
+import MyNotesProtocol
+import MyNotesTesting
+import Testing
+
+/// The SDK against the real server over real HTTP, in every style, method and format.
+@Suite("NotesClient against the real server")
+struct NotesClientIntegrationTests {
+    static let server = try! TestServer(.init(auth: .token))
+    static let combinations: [(CallingStyle, RequestMethod, WireFormat)] = CallingStyle.allCases
+        .flatMap {
+            style in
+            RequestMethod.allCases.flatMap { method in
+                WireFormat.allCases.map { (style, method, $0) }
+            }
+        }
+
+    /// Text that broke the seed app, and text that XML and JSON must carry unchanged.
+    static let hardContent =
+        "salt & pepper = 1+1, 100%41 #tag ?q=1\r\nline 2\t日本語 笔记 😀👩‍👩‍👧 e\u{301} <b>]]></b> \"quoted\" 'single' \\"
+
+    static func client(
+        method: RequestMethod, wire: WireFormat, email: String? = nil
+    ) throws -> NotesClient {
+        let email = email ?? "user-\(UUID().uuidString)@example.com"
+        let token = try server.createAccount(email: email)
+        var configuration = NotesClient.Configuration(
+            server: server.baseURL, credentials: .token(email: email, token: token),
+            language: .english)
+        configuration.method = method
+        configuration.wire = wire
+        configuration.timeout = .seconds(10)
+        return NotesClient(configuration)
+    }
+
+    @Test("add, query, modify, remove round-trip any text", arguments: combinations)
+    func lifecycle(style: CallingStyle, method: RequestMethod, wire: WireFormat) async throws {
+        // Given a new account
+        let client = try Self.client(method: method, wire: wire)
+        #expect(try await style.query(client) == [])
+
+        // When notes are added
+        let first = try await style.add(
+            client, Self.hardContent, date: NoteDate("2026-11-29 08:30")!)
+        let second = try await style.add(client, "second & last", date: NoteDate("2026-11-30")!)
+
+        // Then the query returns them exactly, newest first
+        #expect(first.date.description == "2026-11-29 08:30:00")
+        #expect(try await style.query(client) == [second, first])
+
+        // When one is modified and the other removed
+        try await style.modify(
+            client, id: first.id, content: "+%26&=", date: NoteDate("2027-01-01")!)
+        try await style.remove(client, id: second.id)
+
+        // Then
+        let notes = try await style.query(client)
+        #expect(notes == [Note(id: first.id, date: NoteDate("2027-01-01")!, content: "+%26&=")])
+    }
+
+    @Test("Failures carry the server's ResultCode", arguments: combinations)
+    func failures(style: CallingStyle, method: RequestMethod, wire: WireFormat) async throws {
+        let client = try Self.client(method: method, wire: wire)
+        await #expect(throws: NotesClientError.self) { try await style.remove(client, id: 987_654) }
+        do {
+            try await style.remove(client, id: 987_654)
+        } catch {
+            #expect(error.resultCode == .noSuchNote)
+            #expect(error.message(in: .chinese) == "没有数据。")
+            #expect(error.message(in: .english) == "No such note.")
+        }
+    }
+
+    @Test("A note of 65,536 bytes goes by POST in both formats", arguments: WireFormat.allCases)
+    func largestNote(wire: WireFormat) async throws {
+        let client = try Self.client(method: .post, wire: wire)
+        let content = String(repeating: "笔&", count: 65_536 / 4)
+        #expect(content.utf8.count == 65_536)
+        let note = try await client.add(content, date: NoteDate("2026-11-29")!)
+        #expect(try await client.query() == [note])
+    }
+}
