@@ -84,7 +84,8 @@ enum NotesFile {
         let parser = XMLParser(data: data)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
-        guard parser.parse() else {
+        // Some XMLParser builds accept a document cut short: the root's end tag proves it whole.
+        guard parser.parse(), reader.closedRoot else {
             let detail = parser.parserError.map { "\($0)" } ?? "malformed"
             throw .message("not valid XML at line \(parser.lineNumber): \(detail)")
         }
@@ -147,6 +148,8 @@ enum NotesFile {
 /// Collects `<Note id="…">` elements and their `CDate`, `Content` and `UserID` texts.
 private final class NotesXMLReader: NSObject, XMLParserDelegate {
     var notes: [[String: String]] = []
+    private(set) var closedRoot = false
+    private var depth = 0
     private var current: [String: String]?
     private var text = ""
 
@@ -154,6 +157,7 @@ private final class NotesXMLReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName: String?, attributes: [String: String] = [:]
     ) {
+        depth += 1
         if elementName == "Note" {
             current = [:]
             if let id = attributes["id"] ?? attributes["ID"] { current?["id"] = id }
@@ -173,6 +177,8 @@ private final class NotesXMLReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
         qualifiedName: String?
     ) {
+        depth -= 1
+        if depth == 0 { closedRoot = true }
         switch elementName {
         case "Note":
             if let current { notes.append(current) }

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import MyNotesKit
 
 /// A ``NotesClient`` used through the calling style chosen by `--style`, so that each
@@ -73,10 +73,12 @@ struct StyledNotesClient: Sendable {
     private func blocking<Value: Sendable>(
         _ body: @escaping @Sendable () throws(NotesClientError) -> Value
     ) async throws(NotesClientError) -> Value {
+        // A thread, not a Dispatch worker: blocked workers could starve the queues
+        // URLSession and the SDK's timers run on.
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(returning: Result { () throws(NotesClientError) in try body() })
-            }
+            }.start()
         }
         return try result.get()
     }

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import MyNotesKit
 import Testing
 
@@ -76,10 +76,12 @@ enum CallingStyle: String, CaseIterable, Sendable, CustomTestStringConvertible {
     private func thread<Value: Sendable>(
         _ body: @escaping @Sendable () throws(NotesClientError) -> Value
     ) async throws(NotesClientError) -> Value {
+        // A thread of its own, as an app's background thread would be: a blocked
+        // Dispatch worker could starve the queues URLSession calls back on.
         let result = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 continuation.resume(returning: Result { () throws(NotesClientError) in try body() })
-            }
+            }.start()
         }
         return try result.get()
     }

@@ -61,7 +61,7 @@ struct TransportFailureTests {
             return
         }
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(3))
+        #expect(elapsed < .seconds(4))  // well before URLSession's own backstop (timeout + 5 s)
     }
 
     @Test("Task cancellation ends an async call at once")

@@ -1,0 +1,148 @@
+import Testing
+
+/// `--help` everywhere, exit status 2 for every kind of usage error.
+@Suite("mynotes help and usage errors")
+struct HelpAndUsageTests {
+    static let commands = [
+        "list", "show", "add", "edit", "rm", "search", "login", "import", "export", "url",
+    ]
+
+    @Test("mynotes --help lists every command (golden)")
+    func overview() async {
+        let output = await CLI().run(["--help"])
+        #expect(output.status == 0)
+        #expect(
+            output.stdout == """
+                mynotes: your MyNotes notes from the command line.
+
+                Usage: mynotes COMMAND [ARGUMENTS] [options]
+
+                Commands:
+                  list    List all notes, newest first.
+                  show    Show one note in full.
+                  add     Add a note.
+                  edit    Replace a note's text.
+                  rm      Remove a note.
+                  search  List the notes that contain all the words, ignoring case.
+                  login   Check and save the server, email and token for later commands.
+                  import  Upload the notes of a Notes.xml or Notes.json file.
+                  export  Write all notes as Notes.json or Notes.xml.
+                  url     Percent-encode or decode text.
+
+                Connection: --server URL --email EMAIL --token TOKEN, or MYNOTES_SERVER,
+                MYNOTES_EMAIL, MYNOTES_TOKEN, or the file 'mynotes login' writes.
+                Run 'mynotes COMMAND --help' for a command's options.
+
+                """)
+    }
+
+    @Test("mynotes add --help (golden)")
+    func addHelp() async {
+        let output = await CLI().run(["add", "--help"])
+        #expect(output.status == 0)
+        #expect(
+            output.stdout == """
+                Add a note.
+
+                Usage: mynotes add TEXT [options]
+
+                TEXT '-' reads the note from standard input, exactly as given.
+
+                Options:
+                  --date DATE                  yyyy-MM-dd[ HH:mm[:ss]] (default now).
+                  --server URL                 The server (or env MYNOTES_SERVER).
+                  --email EMAIL                The account (or env MYNOTES_EMAIL).
+                  --token TOKEN                The access token (or env MYNOTES_TOKEN); none for email-only servers.
+                  --method get|post            How requests travel (default post).
+                  --wire json|xml              The response format asked of the server (default json).
+                  --style async|callback|sync  The SDK calling style used (default async).
+                  --timeout SECONDS            How long one request may take (default 30).
+                  --format table|json|xml      How to print notes (default table).
+                  --help                       Show this help.
+
+                """)
+    }
+
+    @Test(
+        "Every command has --help, wherever it stands, and it touches no server",
+        arguments: commands)
+    func commandHelp(command: String) async {
+        for arguments in [
+            [command, "--help"], [command, "-h"], ["help", command], [command, "x", "--help"],
+        ] {
+            let output = await CLI().run(arguments)
+            #expect(output.status == 0, "\(arguments)")
+            #expect(output.stdout.contains("Usage: mynotes \(command)"), "\(arguments)")
+            #expect(output.stdout.contains("  --help "), "\(arguments)")
+            #expect(output.stderr.isEmpty)
+        }
+    }
+
+    @Test(
+        "Usage errors exit 2 and say what is wrong",
+        arguments: [
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["list", "--bogus"], "unknown option '--bogus'"),
+            (["list", "extra"], "unexpected argument 'extra'"),
+            (["show"], "missing ID"),
+            (["show", "abc"], "ID must be a positive whole number, not 'abc'"),
+            (["rm", "0"], "ID must be a positive whole number, not '0'"),
+            (["rm", "+5"], "ID must be a positive whole number, not '+5'"),
+            (["add"], "missing TEXT"),
+            (["add", ""], "TEXT is empty"),
+            (["add", "x", "--date", "yesterday"], "--date must be yyyy-MM-dd"),
+            (["add", "x", "--date"], "option '--date' needs a value"),
+            (["edit", "1"], "expected ID and TEXT"),
+            (["search"], "missing WORDS"),
+            (
+                ["list", "--format", "csv"],
+                "option '--format' must be one of table|json|xml, not 'csv'"
+            ),
+            (["list", "--method", "put"], "option '--method' must be one of get|post, not 'put'"),
+            (["list", "--wire", "yaml"], "option '--wire' must be one of json|xml, not 'yaml'"),
+            (
+                ["list", "--style", "threads"],
+                "option '--style' must be one of async|callback|sync"
+            ),
+            (["list", "--timeout", "0"], "option '--timeout' must be a positive number"),
+            (
+                ["list", "--server", "ftp://example.com"],
+                "option '--server' must be an http or https URL"
+            ),
+            (["import"], "missing FILE"),
+            (["import", "a.xml", "--jobs", "0"], "--jobs must be a whole number from 1 to 64"),
+            (["export", "--format", "csv"], "option '--format' must be one of json|xml"),
+            (["url"], "missing encode|decode"),
+            (["url", "frob", "x"], "expected encode or decode, not 'frob'"),
+            (["url", "encode"], "missing TEXT"),
+            (["url", "decode", "x", "--escape", "a"], "--escape applies to encode only"),
+            (["url", "encode", "x", "--lenient"], "--lenient applies to decode only"),
+            (["url", "encode", "x", "--preset", "html"], "option '--preset' must be one of"),
+        ])
+    func usageErrors(arguments: [String], message: String) async {
+        let output = await CLI().run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("A usage error shows the command's usage line (golden)")
+    func usageLine() async {
+        let output = await CLI().run(["edit", "7"])
+        #expect(output.status == 2)
+        #expect(
+            output.stderr == """
+                mynotes edit: expected ID and TEXT
+                Usage: mynotes edit ID TEXT [options]
+                Run 'mynotes edit --help' for more.
+
+                """)
+    }
+
+    @Test("No command at all: the overview on stderr, exit 2")
+    func noCommand() async {
+        let output = await CLI().run([])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("mynotes: your MyNotes notes"))
+    }
+}
