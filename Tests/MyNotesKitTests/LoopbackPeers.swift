@@ -20,6 +20,7 @@ final class LoopbackPeer: @unchecked Sendable {
     private var accepted = 0
     private var clients: [Int32] = []
     private var stopped = false
+    private let acceptLoopEnded = DispatchSemaphore(value: 0)
 
     init(_ behaviour: Behaviour) {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -27,7 +28,10 @@ final class LoopbackPeer: @unchecked Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         port = Self.bind(descriptor)
         listen(descriptor, 64)
-        let thread = Thread { [self] in acceptLoop(behaviour) }
+        let thread = Thread { [self] in
+            acceptLoop(behaviour)
+            acceptLoopEnded.signal()
+        }
         thread.start()
     }
 
@@ -39,7 +43,10 @@ final class LoopbackPeer: @unchecked Sendable {
     private func acceptLoop(_ behaviour: Behaviour) {
         while true {
             let client = accept(descriptor, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
             let keep = lock.withLock {
                 accepted += 1
                 if !stopped, behaviour == .silent { clients.append(client) }
@@ -58,15 +65,21 @@ final class LoopbackPeer: @unchecked Sendable {
         }
     }
 
+    /// Stops accepting and closes every socket, once. The listening socket is closed only
+    /// after the accept loop has ended: a descriptor number closed while `accept` may
+    /// still use it could by then belong to another socket of this process (the server's).
     func stop() {
-        let open = lock.withLock {
+        let open: [Int32]? = lock.withLock {
+            guard !stopped else { return nil }
             stopped = true
             let open = clients
             clients = []
             return open
         }
+        guard let open else { return }
         for client in open { close(client) }
         shutdown(descriptor, Int32(SHUT_RDWR))
+        acceptLoopEnded.wait()
         close(descriptor)
     }
 
