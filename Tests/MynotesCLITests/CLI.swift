@@ -47,11 +47,12 @@ struct CLI {
         return CLI(server: server, email: email, token: token)
     }
 
-    func run(_ arguments: [String], input: String? = nil, extra: [String: String] = [:]) async
-        -> Output
-    {
+    func run(
+        _ arguments: [String], input: String? = nil, extra: [String: String] = [:],
+        executable: URL = CLI.executable
+    ) async -> Output {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
         let (stdout, stderr, stdin) = (Pipe(), Pipe(), Pipe())

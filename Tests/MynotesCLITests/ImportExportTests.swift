@@ -150,6 +150,25 @@ struct ImportExportTests {
         #expect(Self.pairs(try await Self.notes(server, cli)) == expected)
     }
 
+    @Test(
+        "On a terminal, the progress is a bar redrawn in place",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressBarOnTerminal() async throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let cli = try CLI.account(on: server)
+        let file = try cli.write(Self.bigFile(count: 300), to: "Notes.json")
+        // script(1) gives the command a pseudo-terminal, as a person's shell would.
+        let command = "\(CLI.executable.path) import \(file.path)"
+        let output = await cli.run(
+            ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("\r██████████████████████████████ 300/300 100%"))
+        #expect(output.stdout.contains("░"))
+        #expect(!output.stdout.contains("Imported 300 of 300 notes"))
+        #expect(output.stdout.contains("Imported 300 notes from \(file.path)."))
+    }
+
     /// The server's order for a file's notes: newest first, ties by the file's ID, highest first.
     static func expectedPairs(_ text: String) throws -> [String] {
         let records =
