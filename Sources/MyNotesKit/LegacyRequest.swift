@@ -58,10 +58,3 @@ struct LegacyRequest: Sendable {
         return request
     }
 }
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

@@ -22,7 +22,7 @@ struct AddCommand: Command {
                     ? "missing TEXT" : "expected one TEXT argument (quote the note)")
         }
         text = arguments.positionals[0]
-        date = try parseNoteDate(arguments.value("--date"))
+        date = try NoteArguments.noteDate(arguments.value("--date"))
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
     }

@@ -19,3 +19,14 @@ enum CommandFailure: Error {
         }
     }
 }
+
+/// Runs a client call, turning its error into the command's.
+func calling<Value>(_ body: () async throws(NotesClientError) -> Value) async throws(CommandFailure)
+    -> Value
+{
+    do {
+        return try await body()
+    } catch {
+        throw .client(error)
+    }
+}

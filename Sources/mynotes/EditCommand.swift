@@ -22,9 +22,9 @@ struct EditCommand: Command {
                 arguments.positionals.count < 2
                     ? "expected ID and TEXT" : "expected only ID and TEXT")
         }
-        id = try parseNoteID(arguments.positionals[0])
+        id = try NoteArguments.noteID(arguments.positionals[0])
         text = arguments.positionals[1]
-        date = try parseNoteDate(arguments.value("--date"))
+        date = try NoteArguments.noteDate(arguments.value("--date"))
         connection = try ConnectionOptions(parsing: arguments)
     }
 

@@ -66,6 +66,11 @@ struct ImportCommand: Command {
         }
         let pending = entries.indices.filter { !journal.isDone($0) }
         let progress = ImportProgress(total: entries.count, alreadyDone: resumed, context: context)
+        let interruption = Self.onInterrupt {
+            progress.interrupt()
+            context.printError("mynotes: interrupted; run the same command again to resume.")
+        }
+        defer { interruption.cancel() }
         let outcome = await upload(
             pending, of: entries, client: client, journal: journal, progress: progress)
 
@@ -87,6 +92,21 @@ struct ImportCommand: Command {
             context.printError("note \(source): \(error.message(in: context.language))")
         }
         throw .message("\(outcome.failures.count) notes were not imported.")
+    }
+
+    /// Runs `handler` and exits 130 on Ctrl-C, so that a bar in progress ends its line
+    /// and says how to resume; the journal is already up to date, line by line.
+    private static func onInterrupt(_ handler: @escaping @Sendable () -> Void)
+        -> DispatchSourceSignal
+    {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            handler()
+            exit(130)
+        }
+        source.resume()
+        return source
     }
 
     private struct Outcome: Sendable {

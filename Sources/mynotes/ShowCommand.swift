@@ -16,7 +16,7 @@ struct ShowCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError(arguments.positionals.isEmpty ? "missing ID" : "expected one ID")
         }
-        id = try parseNoteID(arguments.positionals[0])
+        id = try NoteArguments.noteID(arguments.positionals[0])
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
     }

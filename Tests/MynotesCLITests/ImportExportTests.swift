@@ -187,8 +187,8 @@ struct ImportExportTests {
             .map { "\($0.date)|\($0.content)" }
     }
 
-    @Test("An interrupted import resumes without duplicating notes")
-    func resume() async throws {
+    @Test("An interrupted import resumes without duplicating notes", arguments: [SIGKILL, SIGINT])
+    func resume(signal: Int32) async throws {
         let server = try TestServer(.init(threads: 4))
         defer { server.shutdown() }
         let cli = try CLI.account(on: server)
@@ -196,7 +196,7 @@ struct ImportExportTests {
         let file = try cli.write(text, to: "Notes.json")
         let journals = cli.home.appendingPathComponent("state/mynotes/imports")
 
-        // Given an import killed halfway (SIGKILL: no chance to clean up)
+        // Given an import killed halfway (SIGKILL: no chance to clean up; SIGINT: Ctrl-C)
         let process = try cli.start(["import", file.path, "--jobs", "4"])
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(60)
@@ -204,8 +204,9 @@ struct ImportExportTests {
             if Self.doneLines(in: journals) >= 500 { break }
             try await Task.sleep(for: .milliseconds(5))
         }
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
+        if signal == SIGINT { #expect(process.terminationStatus == 130) }
         let before = try await Self.notes(server, cli).count
         #expect(before >= 500)
         #expect(before < 3_000)

@@ -1,0 +1,7 @@
+/// Seconds as a `Double`, the unit of `URLRequest` and Dispatch.
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
