@@ -12,6 +12,7 @@ public struct Note: Sendable, Hashable, Identifiable {
     /// The text, exactly as stored (CRLF, emoji and all).
     public let content: String
 
+    /// Creates a note value, e.g. to compare with what the server returned.
     public init(id: Int, date: NoteDate, content: String) {
         self.id = id
         self.date = date

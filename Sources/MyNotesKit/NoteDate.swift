@@ -15,13 +15,19 @@ import Foundation
 public struct NoteDate: Sendable, Hashable, Comparable, LosslessStringConvertible {
     /// A time of day, to the second.
     public struct Time: Sendable, Hashable {
+        /// 0–23.
         public let hour: Int
+        /// 0–59.
         public let minute: Int
+        /// 0–59; `0` when the date was given as `HH:mm`.
         public let second: Int
     }
 
+    /// 1–9999.
     public let year: Int
+    /// 1–12.
     public let month: Int
+    /// 1–31, a real day of that month.
     public let day: Int
     /// The time of day, or `nil` for a bare day.
     public let time: Time?

@@ -29,6 +29,10 @@ extension NotesClient {
         /// The language the server should write its messages in (`Accept-Language`).
         public var language: MessageLanguage
 
+        /// Creates a configuration with the defaults: POST, JSON, 30 s, three attempts for `query`.
+        ///
+        /// - Parameter language: the language of the server's messages; by default the
+        ///   one `LANG` (or the current locale) names.
         public init(server: URL, credentials: Credentials, language: MessageLanguage? = nil) {
             self.server = server
             self.credentials = credentials

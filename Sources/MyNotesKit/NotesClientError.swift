@@ -107,6 +107,7 @@ public enum NotesClientError: Error, Sendable {
 }
 
 extension NotesClientError: LocalizedError {
+    /// The message in the language of the current locale.
     public var errorDescription: String? {
         message(in: MessageLanguage(localeIdentifier: Locale.current.identifier))
     }

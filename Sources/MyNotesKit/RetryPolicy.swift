@@ -18,6 +18,9 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest wait.
     public var maxDelay: Duration
 
+    /// Creates a policy: `RetryPolicy(maxAttempts: 5, initialDelay: .milliseconds(100))`.
+    ///
+    /// `maxAttempts` below 1 counts as 1.
     public init(
         maxAttempts: Int, initialDelay: Duration = .milliseconds(200), multiplier: Double = 2,
         maxDelay: Duration = .seconds(5)

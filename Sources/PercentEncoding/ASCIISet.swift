@@ -49,6 +49,7 @@ public struct ASCIISet: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
         for byte in characters.utf8 where byte < 0x80 { insert(byte) }
     }
 
+    /// Creates a set from a literal: `let set: ASCIISet = "&=+"`.
     public init(stringLiteral value: String) {
         self.init(value)
     }

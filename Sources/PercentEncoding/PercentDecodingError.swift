@@ -26,12 +26,14 @@ public struct PercentDecodingError: Error, Sendable, Hashable, CustomStringConve
     /// The input text at that offset: the bad escape, or the offending escape or character.
     public var excerpt: String
 
+    /// Creates an error; decoders make these, tests compare with them.
     public init(reason: Reason, byteOffset: Int, excerpt: String) {
         self.reason = reason
         self.byteOffset = byteOffset
         self.excerpt = excerpt
     }
 
+    /// What is wrong and where, e.g. `truncated escape "%4" at byte 2`.
     public var description: String {
         switch reason {
         case .truncatedEscape: return "truncated escape \"\(excerpt)\" at byte \(byteOffset)"

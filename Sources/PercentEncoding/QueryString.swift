@@ -13,9 +13,12 @@
 public struct QueryString: Sendable, Hashable {
     /// One name–value pair.
     public struct Item: Sendable, Hashable {
+        /// The name, as text (not encoded).
         public var name: String
+        /// The value, as text (not encoded).
         public var value: String
 
+        /// Creates a pair: `QueryString.Item(name: "q", value: "a&b")`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value

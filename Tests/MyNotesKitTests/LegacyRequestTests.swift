@@ -71,17 +71,4 @@ struct LegacyRequestTests {
         let urlRequest = LegacyRequest(action: .query).urlRequest(for: configuration)
         #expect(urlRequest.value(forHTTPHeaderField: "Authorization") == nil)
     }
-
-    @Test("Backoff grows by the multiplier up to the cap")
-    func backoff() {
-        let policy = RetryPolicy(
-            maxAttempts: 6, initialDelay: .milliseconds(100), multiplier: 2,
-            maxDelay: .milliseconds(500))
-        #expect(
-            (1...5).map { policy.delay(afterAttempt: $0) } == [
-                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500),
-                .milliseconds(500),
-            ])
-        #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
-    }
 }
