@@ -5,7 +5,10 @@ struct AddCommand: Command {
     static let name = "add"
     static let summary = "Add a note."
     static let arguments = "TEXT"
-    static let discussion = "TEXT '-' reads the note from standard input, exactly as given."
+    static let discussion = """
+        TEXT '-' reads the note from standard input, exactly as given.
+        Put '--' before a TEXT that starts with '-': mynotes add -- "-5 °C tonight"
+        """
     static let options =
         [OptionSpec.value("--date", "DATE", "yyyy-MM-dd[ HH:mm[:ss]] (default now).")]
         + ConnectionOptions.specs + [NotesPrinter.spec]

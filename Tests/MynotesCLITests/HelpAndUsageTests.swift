@@ -47,6 +47,7 @@ struct HelpAndUsageTests {
                 Usage: mynotes add TEXT [options]
 
                 TEXT '-' reads the note from standard input, exactly as given.
+                Put '--' before a TEXT that starts with '-': mynotes add -- "-5 °C tonight"
 
                 Options:
                   --date DATE                  yyyy-MM-dd[ HH:mm[:ss]] (default now).

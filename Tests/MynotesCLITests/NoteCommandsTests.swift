@@ -110,6 +110,17 @@ struct NoteCommandsTests {
         #expect(!(await cli.run(["list"]).stdout.contains("Buy milk")))
     }
 
+    @Test("'--' ends the options, so a note may start with '-'")
+    func dashText() async throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let cli = try CLI.account(on: server)
+        #expect(
+            await cli.run(["add", "--date", "2026-01-01", "--", "-5 °C --tonight"]).stdout
+                == "Added note 1.\n")
+        #expect(await cli.run(["show", "1"]).stdout.hasSuffix("Content:\n-5 °C --tonight\n"))
+    }
+
     @Test("add - reads the note from standard input exactly, CRLF included")
     func addFromStandardInput() async throws {
         let server = try TestServer()
