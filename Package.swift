@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
 
         // Tests.
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(

@@ -49,7 +49,8 @@ extension MessageLanguage {
     /// The language of a POSIX locale identifier such as the `LANG` variable's `zh_CN.UTF-8`.
     public init(localeIdentifier: String?) {
         let identifier = (localeIdentifier ?? "").lowercased()
-        self = identifier == "zh" || identifier.hasPrefix("zh_") || identifier.hasPrefix("zh-")
+        self =
+            identifier == "zh" || identifier.hasPrefix("zh_") || identifier.hasPrefix("zh-")
             ? .chinese : .english
     }
 }

@@ -1,20 +1,29 @@
 import Dispatch
 import Foundation
 
-/// Waits for SIGINT or SIGTERM, the signals that ask for a graceful stop.
-enum ShutdownSignals {
-    static func wait() {
-        let received = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "mynotes.signals")
-        var sources: [any DispatchSourceSignal] = []
+/// Catches SIGINT and SIGTERM, the signals that ask for a graceful stop.
+///
+/// Created before the server announces itself, so that a signal sent the moment
+/// the ready line appears is caught rather than lost or fatal.
+final class ShutdownSignals {
+    private let received = DispatchSemaphore(value: 0)
+    private var sources: [any DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "mynotes.signals")
+
+    init() {
         for signalNumber in [SIGINT, SIGTERM] {
-            // Ignored first, so the default action does not kill us before the source sees it.
-            signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { received.signal() }
+            source.setEventHandler { [received] in received.signal() }
             source.resume()
             sources.append(source)
+            // Ignored only once the source watches it: the default action would end
+            // the process before the source could see the signal.
+            signal(signalNumber, SIG_IGN)
         }
+    }
+
+    /// Blocks until one of the signals arrives.
+    func wait() {
         received.wait()
         for source in sources { source.cancel() }
     }

@@ -1,3 +1,5 @@
 import Foundation
 
-exit(ServerCommandLine.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(
+    ServerCommandLine.main(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -13,49 +13,69 @@ public enum FormDecoder {
     /// Whether `+` stands for a space: it does in form encoding, not in a URL path.
     public enum PlusHandling: Sendable { case asSpace, no }
 
-    public static func decode<Bytes: Collection<UInt8>>(_ text: Bytes) -> [FormField] {
+    public static func decode(_ text: [UInt8]) -> [FormField] {
+        text.withUnsafeBufferPointer { decode($0) }
+    }
+
+    // Concrete buffer types, not generics: this runs on every request, and an
+    // unspecialized generic across a module boundary costs several times more.
+    public static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [FormField] {
         var fields: [FormField] = []
-        for pair in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = pair.firstIndex(of: UInt8(ascii: "="))
-            let rawName = pair[..<(equals ?? pair.endIndex)]
-            if rawName.isEmpty { continue }
-            let rawValue = equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]
-            fields.append(
-                FormField(
-                    name: percentDecode(rawName, plusAsSpace: .asSpace),
-                    value: percentDecode(rawValue, plusAsSpace: .asSpace)))
+        var start = 0
+        while start <= text.count {
+            var end = start
+            var equals = -1
+            while end < text.count, text[end] != UInt8(ascii: "&") {
+                if equals < 0, text[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
+            let nameEnd = equals < 0 ? end : equals
+            if nameEnd > start {
+                let valueStart = equals < 0 ? end : equals + 1
+                fields.append(
+                    FormField(
+                        name: percentDecode(rebasing(text, start..<nameEnd), plusAsSpace: .asSpace),
+                        value: percentDecode(
+                            rebasing(text, valueStart..<end), plusAsSpace: .asSpace)))
+            }
+            start = end + 1
         }
         return fields
     }
 
     /// Percent-decodes bytes leniently: malformed escapes are kept literally.
-    public static func percentDecode<Bytes: Collection<UInt8>>(
-        _ bytes: Bytes, plusAsSpace: PlusHandling
+    public static func percentDecode(_ bytes: [UInt8], plusAsSpace: PlusHandling) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { percentDecode($0, plusAsSpace: plusAsSpace) }
+    }
+
+    public static func percentDecode(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: PlusHandling
     ) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                let first = bytes.index(after: index)
-                if first != bytes.endIndex, let high = hexValue(bytes[first]) {
-                    let second = bytes.index(after: first)
-                    if second != bytes.endIndex, let low = hexValue(bytes[second]) {
-                        output.append(high << 4 | low)
-                        index = bytes.index(after: second)
-                        continue
-                    }
+        [UInt8](unsafeUninitializedCapacity: bytes.count) { output, written in
+            var index = 0
+            var count = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                {
+                    output[count] = high << 4 | low
+                    index += 3
+                } else {
+                    output[count] =
+                        byte == UInt8(ascii: "+") && plusAsSpace == .asSpace ? 0x20 : byte
+                    index += 1
                 }
-                output.append(byte)
-            } else if byte == UInt8(ascii: "+"), plusAsSpace == .asSpace {
-                output.append(UInt8(ascii: " "))
-            } else {
-                output.append(byte)
+                count += 1
             }
-            index = bytes.index(after: index)
+            written = count
         }
-        return output
+    }
+
+    private static func rebasing(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[range])
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

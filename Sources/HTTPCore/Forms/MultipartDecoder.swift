@@ -47,6 +47,10 @@ public struct MultipartDecoder: Sendable {
         while true {
             // After a delimiter: "--" closes the body, otherwise CRLF starts a part.
             if body[position...].starts(with: Array("--".utf8)) { return fields }
+            // RFC 2046 lets a sender pad the delimiter line with spaces and tabs.
+            while position < body.endIndex, body[position] == 0x20 || body[position] == 0x09 {
+                position += 1
+            }
             guard body[position...].starts(with: crlf) else { throw .malformedBody }
             position += 2
             guard let end = body[position...].firstRange(of: nextDelimiter) else {
@@ -68,7 +72,10 @@ public struct MultipartDecoder: Sendable {
         } else {
             throw .malformedBody
         }
-        let headerText = String(decoding: part[..<headerEnd.lowerBound], as: UTF8.self)
+        // Latin-1, one character per byte, so that the name's bytes come back exactly:
+        // a name that is not UTF-8 must reach the application as it was sent, to be
+        // answered as invalid, not quietly repaired into U+FFFD.
+        let headerText = String(part[..<headerEnd.lowerBound].map { Character(Unicode.Scalar($0)) })
         var name: String?
         var isFile = false
         for line in headerText.split(separator: "\r\n") {
@@ -89,6 +96,7 @@ public struct MultipartDecoder: Sendable {
             }
         }
         guard let name, !name.isEmpty, !isFile else { return nil }
-        return FormField(name: Array(name.utf8), value: Array(part[headerEnd.upperBound...]))
+        let nameBytes = name.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        return FormField(name: nameBytes, value: Array(part[headerEnd.upperBound...]))
     }
 }

@@ -27,7 +27,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
                 .value
         }
         set {
-            fields.removeAll { $0.name.utf8.elementsEqual(name.utf8, by: Self.asciiCaseInsensitive) }
+            fields.removeAll {
+                $0.name.utf8.elementsEqual(name.utf8, by: Self.asciiCaseInsensitive)
+            }
             if let newValue { add(name, newValue) }
         }
     }

@@ -22,8 +22,11 @@ public struct HTTPRequest: Sendable {
     /// Builds a request from the request target as it arrived on the wire (`/p/a/th?query`).
     public init(method: HTTPMethod, target: [UInt8], headers: HTTPHeaders, body: [UInt8]) {
         let question = target.firstIndex(of: UInt8(ascii: "?"))
-        let rawPath = target[..<(question ?? target.endIndex)]
-        let decodedPath = FormDecoder.percentDecode(rawPath, plusAsSpace: .no)
+        let decodedPath = target.withUnsafeBufferPointer {
+            FormDecoder.percentDecode(
+                UnsafeBufferPointer(rebasing: $0[..<(question ?? target.endIndex)]),
+                plusAsSpace: .no)
+        }
         self.init(
             method: method,
             path: String(decoding: decodedPath, as: UTF8.self),

@@ -39,7 +39,7 @@ let handleRequest: MHD_AccessHandlerCallback = {
     daemonState, connection, _, method, _, uploadData, uploadSize, pending in
     guard let daemonState, let connection, let method, let uploadSize,
         let pending, let requestPointer = pending.pointee
-    else { return MHD_NO }
+    else { return .NO }
     let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
     let request = Unmanaged<PendingRequest>.fromOpaque(requestPointer).takeUnretainedValue()
     let limits = state.configuration
@@ -62,7 +62,7 @@ let handleRequest: MHD_AccessHandlerCallback = {
             return queue(.plain(.contentTooLarge), on: connection)
         }
         // Returning without a response lets MHD keep the connection alive.
-        return MHD_YES
+        return .YES
     }
 
     if uploadSize.pointee > 0 {
@@ -77,7 +77,7 @@ let handleRequest: MHD_AccessHandlerCallback = {
                     contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
             }
         }
-        return MHD_YES
+        return .YES
     }
 
     if let rejection = request.rejection {
@@ -90,8 +90,6 @@ let handleRequest: MHD_AccessHandlerCallback = {
     return queue(response, on: connection)
 }
 
-private let MHD_YES = MHD_Result.YES
-private let MHD_NO = MHD_Result.NO
 
 private final class HeaderCollector {
     var headers = HTTPHeaders()
@@ -130,7 +128,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
             bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
             .RESPMEM_MUST_COPY)
     }
-    guard let mhdResponse else { return MHD_NO }
+    guard let mhdResponse else { return .NO }
     defer { MHD_destroy_response(mhdResponse) }
     for (name, value) in response.headers {
         _ = MHD_add_response_header(mhdResponse, name, value)

@@ -7,7 +7,8 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotResolve(let host): "cannot resolve host '\(host)'"
-        case .cannotBind(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .cannotBind(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
         case .daemonFailed: "libmicrohttpd could not start the server"
         }
     }

@@ -52,7 +52,9 @@ struct ListeningSocket {
             switch Int32(storage.ss_family) {
             case AF_INET6:
                 withUnsafePointer(to: &storage) {
-                    $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
+                    $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                        $0.pointee.sin6_port
+                    }
                 }
             default:
                 withUnsafePointer(to: &storage) {

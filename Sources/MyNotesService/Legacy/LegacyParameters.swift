@@ -11,27 +11,36 @@ struct LegacyParameters {
     }
 
     private var values: [String: String] = [:]
+    /// Names whose value in effect is not UTF-8; a later valid value clears it.
+    /// Kept as bytes, as PHP compares names: Swift's `String` equality would take
+    /// a canonically equivalent name (U+212A KELVIN SIGN for `K`) for the same one
+    /// and let it clear an invalid value that is still in effect.
+    private var invalidValues: Set<[UInt8]> = []
+    /// A name that is not UTF-8 is invalid whatever follows it.
+    private var hasInvalidName = false
+
     /// Whether every name and value in effect is valid UTF-8; when not, the request
     /// is answered -8 before anything else is looked at.
-    private(set) var isValidUTF8 = true
+    var isValidUTF8: Bool { !hasInvalidName && invalidValues.isEmpty }
 
     init(request: HTTPRequest) throws(Failure) {
-        var merged: [[UInt8]: [UInt8]] = [:]
-        if let query = request.rawQuery {
-            for field in FormDecoder.decode(query) { merged[field.name] = field.value }
-        }
-        if request.method == .post {
-            for field in try Self.bodyFields(of: request) { merged[field.name] = field.value }
-        }
-        values.reserveCapacity(merged.count)
-        for (name, value) in merged {
-            guard let name = String(validating: name, as: UTF8.self),
-                let value = String(validating: value, as: UTF8.self)
-            else {
-                isValidUTF8 = false
+        if let query = request.rawQuery { merge(FormDecoder.decode(query)) }
+        if request.method == .post { merge(try Self.bodyFields(of: request)) }
+    }
+
+    private mutating func merge(_ fields: [FormField]) {
+        for field in fields {
+            guard let name = String(validating: field.name, as: UTF8.self) else {
+                hasInvalidName = true
                 continue
             }
-            values[name] = value
+            if let value = String(validating: field.value, as: UTF8.self) {
+                values[name] = value
+                if !invalidValues.isEmpty { invalidValues.remove(field.name) }
+            } else {
+                values[name] = nil
+                invalidValues.insert(field.name)
+            }
         }
     }
 

@@ -5,10 +5,10 @@ public struct Account: Sendable, Hashable {
     public var email: String
     /// SHA-256 of the account's access token; the token itself is never stored.
     public var tokenHash: [UInt8]
-    /// When the account was created, RFC 3339 in UTC.
-    public var createdAt: String
+    /// When the account was created, in milliseconds since 1970 (UTC).
+    public var createdAt: Int64
 
-    public init(id: Int64, email: String, tokenHash: [UInt8], createdAt: String) {
+    public init(id: Int64, email: String, tokenHash: [UInt8], createdAt: Int64) {
         self.id = id
         self.email = email
         self.tokenHash = tokenHash

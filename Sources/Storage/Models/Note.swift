@@ -4,11 +4,12 @@ public struct Note: Sendable, Hashable {
     /// The date as given: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`.
     public var date: String
     public var content: String
-    /// RFC 3339 timestamps in UTC, set by the store.
-    public var createdAt: String
-    public var updatedAt: String
+    /// When the note was created and last changed, in milliseconds since 1970 (UTC),
+    /// set by the store. Integers, not text: a query reads many of them.
+    public var createdAt: Int64
+    public var updatedAt: Int64
 
-    public init(id: Int64, date: String, content: String, createdAt: String, updatedAt: String) {
+    public init(id: Int64, date: String, content: String, createdAt: Int64, updatedAt: Int64) {
         self.id = id
         self.date = date
         self.content = content

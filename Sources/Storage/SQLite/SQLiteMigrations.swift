@@ -8,7 +8,7 @@ enum SQLiteMigrations {
             id INTEGER PRIMARY KEY,
             email TEXT NOT NULL UNIQUE COLLATE NOCASE,
             token_hash BLOB NOT NULL,
-            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            created_at INTEGER NOT NULL
         );
         CREATE TABLE notes (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -16,8 +16,8 @@ enum SQLiteMigrations {
             date TEXT NOT NULL,
             sort_key TEXT NOT NULL,
             content TEXT NOT NULL,
-            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-            updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
         );
         CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
         """

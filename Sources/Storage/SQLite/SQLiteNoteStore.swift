@@ -67,10 +67,10 @@ public final class SQLiteNoteStore: NoteStore {
             return try Self.sqlite { () throws(SQLiteError) in
                 let insert = try connection.statement(
                     """
-                    INSERT INTO accounts (email, token_hash) VALUES (?, ?)
+                    INSERT INTO accounts (email, token_hash, created_at) VALUES (?, ?, ?)
                     RETURNING \(Self.accountColumns)
                     """)
-                try insert.bind(.text(email), .blob(tokenHash))
+                try insert.bind(.text(email), .blob(tokenHash), .integer(Self.now()))
                 _ = try insert.step()
                 return Self.account(from: insert)
             }
@@ -148,12 +148,14 @@ public final class SQLiteNoteStore: NoteStore {
             return try Self.sqlite { () throws(SQLiteError) in
                 let insert = try connection.statement(
                     """
-                    INSERT INTO notes (account_id, date, sort_key, content) VALUES (?, ?, ?, ?)
+                    INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     RETURNING \(Self.noteColumns)
                     """)
+                let now = Self.now()
                 try insert.bind(
                     .integer(account), .text(draft.date), .text(draft.sortKey),
-                    .text(draft.content))
+                    .text(draft.content), .integer(now), .integer(now))
                 _ = try insert.step()
                 return Self.note(from: insert)
             }
@@ -166,14 +168,13 @@ public final class SQLiteNoteStore: NoteStore {
         try writing { connection throws(SQLiteError) in
             let update = try connection.statement(
                 """
-                UPDATE notes SET date = ?, sort_key = ?, content = ?,
-                    updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                UPDATE notes SET date = ?, sort_key = ?, content = ?, updated_at = ?
                 WHERE id = ? AND account_id = ?
                 RETURNING \(Self.noteColumns)
                 """)
             try update.bind(
-                .text(draft.date), .text(draft.sortKey), .text(draft.content), .integer(id),
-                .integer(account))
+                .text(draft.date), .text(draft.sortKey), .text(draft.content),
+                .integer(Self.now()), .integer(id), .integer(account))
             guard try update.step() else { return nil }
             return Self.note(from: update)
         }
@@ -210,15 +211,20 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
+    /// Milliseconds since 1970, the store's clock for created and updated times.
+    private static func now() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded())
+    }
+
     private static func account(from statement: SQLiteStatement) -> Account {
         Account(
             id: statement.int64(0), email: statement.text(1), tokenHash: statement.blob(2),
-            createdAt: statement.text(3))
+            createdAt: statement.int64(3))
     }
 
     private static func note(from statement: SQLiteStatement) -> Note {
         Note(
             id: statement.int64(0), date: statement.text(1), content: statement.text(2),
-            createdAt: statement.text(3), updatedAt: statement.text(4))
+            createdAt: statement.int64(3), updatedAt: statement.int64(4))
     }
 }

@@ -52,7 +52,9 @@ struct AccountsListCommand: ServerCommand {
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         let parsed = try ParsedArguments(arguments, options: [DatabaseOption.name], flags: [])
-        if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        if let extra = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'")
+        }
         location = try DatabaseOption.location(parsed, environment: environment)
     }
 
@@ -62,7 +64,9 @@ struct AccountsListCommand: ServerCommand {
         let accounts = try accountOperation {
             () throws(AccountError) in try AccountService(store: store).all()
         }
-        for account in accounts { Console.output("\(account.email)\t\(account.createdAt)") }
+        for account in accounts {
+            Console.output("\(account.email)\t\(RFC3339.string(milliseconds: account.createdAt))")
+        }
     }
 }
 

@@ -37,13 +37,16 @@ struct ServeCommand: ServerCommand {
                 "--idle-timeout",
             ],
             flags: ["--legacy-email-auth"])
-        if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        if let extra = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'")
+        }
         server.host = parsed.values["--host"] ?? environment["MYNOTES_HOST"] ?? server.host
         if let port = parsed.values["--port"] ?? environment["MYNOTES_PORT"] {
             server.port = try ParsedArguments.integer(port, named: "--port", in: 0...65_535)
         }
         server.threads = try parsed.integer("--threads", in: 1...1024) ?? server.threads
-        server.maxBodyBytes = try parsed.integer("--max-body", in: 1...(1 << 30)) ?? server.maxBodyBytes
+        server.maxBodyBytes =
+            try parsed.integer("--max-body", in: 1...(1 << 30)) ?? server.maxBodyBytes
         server.idleTimeoutSeconds =
             try parsed.integer("--idle-timeout", in: 1...86_400) ?? server.idleTimeoutSeconds
         if let quota = try parsed.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
@@ -58,6 +61,7 @@ struct ServeCommand: ServerCommand {
     }
 
     func run() throws(CommandFailure) {
+        let signals = ShutdownSignals()
         let store = try DatabaseOption.open(location)
         let application: MyNotesApplication
         do {
@@ -73,7 +77,7 @@ struct ServeCommand: ServerCommand {
         }
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         Console.output("MyNotes server listening on http://\(host):\(application.port)")
-        ShutdownSignals.wait()
+        signals.wait()
         application.shutdown()
         Console.output("MyNotes server stopped")
     }

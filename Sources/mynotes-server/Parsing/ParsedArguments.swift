@@ -36,7 +36,9 @@ struct ParsedArguments {
                 name = argument
             }
             if flags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
+                guard inlineValue == nil else {
+                    throw UsageError("option '\(name)' takes no value")
+                }
                 self.flags.insert(name)
             } else if options.contains(name) {
                 if let inlineValue {

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs the package's built executables the way a user runs them.
+public enum CommandRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+
+        public var outputLines: [String] {
+            standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+        public var errorLines: [String] {
+            standardError.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+    }
+
+    /// The folder SwiftPM built this test run's products into.
+    public static var productsDirectory: URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        // On Apple platforms the runner sits inside an .xctest bundle.
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
+            || directory.lastPathComponent == "Contents"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory
+    }
+
+    public static func executable(_ name: String) -> URL {
+        productsDirectory.appendingPathComponent(name)
+    }
+
+    /// Runs `name` with `arguments` to completion.
+    public static func run(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:],
+        input: String? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable(name)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in
+            new
+        }
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a chatty child never blocks on a full pipe.
+        let errorData = ReadAll(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class ReadAll: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

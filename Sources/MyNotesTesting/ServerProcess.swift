@@ -1,0 +1,67 @@
+import Foundation
+
+/// `mynotes-server serve` as a separate process, for what needs a real process:
+/// signals, `kill -9`, restarts on the same database.
+///
+/// ```swift
+/// let server = try ServerProcess(database: "sqlite:/tmp/x/notes.sqlite")
+/// // HTTP to server.port …
+/// let status = try server.stop(signal: SIGTERM)  // 0
+/// ```
+public final class ServerProcess {
+    public enum Failure: Error {
+        case notReady(String)
+    }
+
+    public let process = Process()
+    public let port: Int
+    public let readyLine: String
+    private let errorOutput: ReadAll
+    private let output: Pipe
+
+    public init(database: String, arguments: [String] = []) throws {
+        process.executableURL = CommandRunner.executable("mynotes-server")
+        process.arguments = ["serve", "--port", "0", "--database", database] + arguments
+        output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        errorOutput = ReadAll(error.fileHandleForReading)
+        // The first line on stdout says where it listens.
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        readyLine = String(decoding: line, as: UTF8.self)
+        guard let portText = readyLine.split(separator: ":").last, let port = Int(portText) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw Failure.notReady(readyLine + String(decoding: errorOutput.wait(), as: UTF8.self))
+        }
+        self.port = port
+    }
+
+    /// Sends `signal` and waits for the process to end; returns its exit status.
+    @discardableResult
+    public func stop(signal: Int32) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// What the server printed after its ready line, once it has ended.
+    public var remainingOutput: String {
+        String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    public var standardError: String {
+        String(decoding: errorOutput.wait(), as: UTF8.self)
+    }
+
+    deinit {
+        if process.isRunning { stop(signal: SIGKILL) }
+    }
+}

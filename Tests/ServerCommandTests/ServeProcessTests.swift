@@ -1,0 +1,100 @@
+import Foundation
+import MyNotesTesting
+import Synchronization
+import Testing
+
+/// The server as a process: ready line, signals, and durability across `kill -9`.
+@Suite struct ServeProcessTests {
+    func legacyRequest(port: Int, _ query: String) throws -> [String: Any] {
+        let client = try RawHTTPClient(port: port)
+        let response = try client.send(
+            "GET /mynotes/webservice.php?\(query) HTTP/1.1\r\nHost: t\r\n\r\n")
+        let object = try JSONSerialization.jsonObject(with: Data(response.body))
+        return object as? [String: Any] ?? [:]
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func printsItsURLAndStopsGracefullyOnSignal(signal: Int32) throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(database: database.location)
+        #expect(server.readyLine == "MyNotes server listening on http://127.0.0.1:\(server.port)")
+        #expect(
+            try RawHTTPClient(port: server.port).send("GET / HTTP/1.1\r\nHost: t\r\n\r\n").status
+                == 404)
+        #expect(server.stop(signal: signal) == 0)
+        #expect(server.remainingOutput.contains("stopped"))
+    }
+
+    @Test func readsHostAndPortFromTheEnvironment() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let result = try CommandRunner.run(
+            "mynotes-server", ["--help"],
+            environment: ["MYNOTES_PORT": "0", "MYNOTES_HOST": "127.0.0.1"])
+        #expect(result.status == 0)
+        // An invalid port from the environment is named like the flag.
+        let bad = try CommandRunner.run(
+            "mynotes-server", ["--database", database.location], environment: ["MYNOTES_PORT": "x"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("'--port'"))
+    }
+
+    @Test func warnsWhenLegacyEmailAuthIsOn() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(
+            database: database.location, arguments: ["--legacy-email-auth"])
+        server.stop(signal: SIGTERM)
+        #expect(server.standardError.contains("warning: --legacy-email-auth"))
+    }
+
+    @Test func keepsEveryAcknowledgedAddAcrossKill9() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let added = try CommandRunner.run(
+            "mynotes-server", ["accounts", "add", "a@x.org", "--database", database.location])
+        let token = try #require(added.outputLines.last)
+        let server = try ServerProcess(database: database.location, arguments: ["--threads", "4"])
+
+        // Given four clients adding notes as fast as they can
+        let acknowledged = Mutex<[String]>([])
+        let port = server.port
+        let writers = (0..<4).map { writer in
+            Thread {
+                var count = 0
+                while let client = try? RawHTTPClient(port: port, timeoutSeconds: 2) {
+                    while true {
+                        count += 1
+                        let request =
+                            "GET /mynotes/webservice.php?email=a@x.org&token=\(token)&action=add"
+                            + "&date=2026-11-29&content=w\(writer)-\(count) HTTP/1.1\r\nHost: t\r\n\r\n"
+                        guard let response = try? client.send(request),
+                            let object = try? JSONSerialization.jsonObject(
+                                with: Data(response.body)) as? [String: Any],
+                            object["ResultCode"] as? Int == 0, let id = object["ID"] as? String
+                        else { return }
+                        acknowledged.withLock { $0.append(id) }
+                    }
+                }
+            }
+        }
+        writers.forEach { $0.start() }
+        while acknowledged.withLock({ $0.count }) < 300 { Thread.sleep(forTimeInterval: 0.01) }
+
+        // When the server is killed in the middle of the stream
+        server.stop(signal: SIGKILL)
+        Thread.sleep(forTimeInterval: 0.3)
+
+        // Then every add answered with ResultCode 0 is there after a restart
+        let restarted = try ServerProcess(database: database.location)
+        defer { restarted.stop(signal: SIGTERM) }
+        let answer = try legacyRequest(
+            port: restarted.port, "email=a@x.org&token=\(token)&action=query")
+        let stored = Set(
+            ((answer["Record"] as? [[String: Any]]) ?? []).compactMap { $0["ID"] as? String })
+        let acked = Set(acknowledged.withLock { $0 })
+        #expect(acked.count >= 300)
+        #expect(acked.isSubset(of: stored))
+    }
+}

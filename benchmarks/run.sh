@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Benchmarks the legacy protocol: a release build of mynotes-server pinned to core 0,
+# wrk pinned to core 1, against `query` (an account with 10 notes) and `add`.
+# Prints requests/s and p50/p99 latency. Usage: benchmarks/run.sh [seconds] [connections]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+connections=${2:-64}
+query_threads=${QUERY_THREADS:-1}
+add_threads=${ADD_THREADS:-32}
+
+command -v wrk >/dev/null || { echo "installing wrk" >&2; ${SUDO:-$([ "$(id -u)" = 0 ] || echo sudo)} apt-get install -y -qq wrk >/dev/null; }
+swift build -c release --product mynotes-server >/dev/null
+binary=$(swift build -c release --show-bin-path)/mynotes-server
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+database="sqlite:$work/bench.sqlite"
+token=$("$binary" accounts add bench@example.com --database "$database" | tail -n 1)
+
+start_server() { # threads
+    taskset -c 0 "$binary" serve --port 0 --database "$database" --threads "$1" >"$work/server.log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 100); do grep -q "listening on" "$work/server.log" 2>/dev/null && break; sleep 0.05; done
+    url=$(grep -o 'http://[^ ]*' "$work/server.log")
+    endpoint="$url/mynotes/webservice.php"
+}
+stop_server() { kill -TERM "$server_pid"; wait "$server_pid" || true; server_pid=""; }
+
+run_wrk() { # name url
+    local out
+    out=$(taskset -c 1 wrk -t1 -c"$connections" -d"${seconds}s" --latency "$2")
+    local rps p50 p99 errors
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+    p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+    errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
+    printf '%-6s %10s req/s   p50 %8s   p99 %8s   %s\n' "$1" "$rps" "$p50" "$p99" "$errors"
+}
+
+start_server "$query_threads"
+for i in $(seq 10); do
+    curl -sf "$endpoint?email=bench@example.com&token=$token&action=add&date=2026-11-$((10 + i))&content=Note+$i" >/dev/null
+done
+echo "mynotes-server $(git rev-parse --short HEAD 2>/dev/null || echo '?'): ${seconds}s, $connections connections, server on core 0, wrk on core 1"
+run_wrk query "$endpoint?email=bench@example.com&token=$token&type=JSON&action=query"
+stop_server
+
+start_server "$add_threads"
+run_wrk add "$endpoint?email=bench@example.com&token=$token&action=add&date=2026-11-29+12:00&content=Benchmark+note"
+stop_server
+echo "notes in the database after the run: $(sqlite3 "$work/bench.sqlite" 'SELECT count(*) FROM notes' 2>/dev/null || echo '?')"

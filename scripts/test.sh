@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs what is missing and runs every test: unit tests and integration tests
+# that start real servers on ephemeral loopback ports.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+swift build --build-tests
+swift test --skip-build "$@"
