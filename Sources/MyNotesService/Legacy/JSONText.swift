@@ -6,8 +6,12 @@ enum JSONText {
     static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most text needs no escape at all: copy it in one go.
-        if !text.utf8.contains(where: needsEscape) {
-            out.append(contentsOf: text.utf8)
+        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

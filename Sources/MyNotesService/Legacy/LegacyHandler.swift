@@ -49,33 +49,21 @@ struct LegacyHandler: HTTPResponder {
     ) -> LegacyOutcome {
         let email = Self.trimmingSpaces(parameters["email"] ?? "")
         guard !email.isEmpty else { return .failure(.noSuchUser) }
-        let account: Account
-        switch authenticate(email: email, parameters: parameters, request: request) {
-        case .success(let found): account = found
-        case .failure(let code): return .failure(code)
-        }
         do {
-            switch action {
-            case .query:
-                return .notes(try store.notes(account: account.id))
-            case .add:
-                let draft = try Self.draft(from: parameters)
-                let note = try store.addNote(draft, account: account.id, quota: configuration.quota)
-                return .added(id: note.id)
-            case .modify:
-                guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
-                let draft = try Self.draft(from: parameters)
-                guard let id = Self.noteID(idText),
-                    try store.updateNote(id: id, account: account.id, with: draft) != nil
-                else { return .failure(.noSuchNote) }
-                return .done
-            case .remove:
-                guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
-                guard let id = Self.noteID(idText),
-                    try store.removeNote(id: id, account: account.id)
-                else { return .failure(.noSuchNote) }
-                return .done
+            if action == .query {
+                // The account and its notes in one read; nothing is shown before the check.
+                let found = try store.accountAndNotes(email: email)
+                if let refusal = refusal(of: found?.account, parameters: parameters, request: request) {
+                    return .failure(refusal)
+                }
+                return .notes(found?.notes ?? [])
             }
+            let found = try store.account(email: email)
+            if let refusal = refusal(of: found, parameters: parameters, request: request) {
+                return .failure(refusal)
+            }
+            guard let account = found else { return .failure(.noSuchUser) }
+            return try write(action, account: account, parameters: parameters)
         } catch let failure as LegacyFailure {
             return .failure(failure.code)
         } catch StoreError.quotaExceeded {
@@ -85,31 +73,48 @@ struct LegacyHandler: HTTPResponder {
         }
     }
 
-    private enum AuthenticationResult {
-        case success(Account)
-        case failure(ResultCode)
+    /// `add`, `modify` and `remove`, each checking its own parameters in the documented order.
+    private func write(
+        _ action: LegacyAction, account: Account, parameters: LegacyParameters
+    ) throws -> LegacyOutcome {
+        switch action {
+        case .query:
+            return .notes(try store.notes(account: account.id))
+        case .add:
+            let draft = try Self.draft(from: parameters)
+            let note = try store.addNote(draft, account: account.id, quota: configuration.quota)
+            return .added(id: note.id)
+        case .modify:
+            guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
+            let draft = try Self.draft(from: parameters)
+            guard let id = Self.noteID(idText),
+                try store.updateNote(id: id, account: account.id, with: draft) != nil
+            else { return .failure(.noSuchNote) }
+            return .done
+        case .remove:
+            guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
+            guard let id = Self.noteID(idText), try store.removeNote(id: id, account: account.id)
+            else { return .failure(.noSuchNote) }
+            return .done
+        }
     }
 
-    private func authenticate(
-        email: String, parameters: LegacyParameters, request: HTTPRequest
-    ) -> AuthenticationResult {
-        let account: Account?
-        do {
-            account = try store.account(email: email)
-        } catch {
-            return .failure(.dataAccessFailed)
-        }
+    /// Why `account` may not act on this request, or `nil` when it may: with tokens,
+    /// a missing account and a wrong token are one answer (-9), so nobody can probe
+    /// which emails have accounts.
+    private func refusal(
+        of account: Account?, parameters: LegacyParameters, request: HTTPRequest
+    ) -> ResultCode? {
         switch configuration.authentication {
         case .legacyEmail:
-            guard let account else { return .failure(.noSuchUser) }
-            return .success(account)
+            return account == nil ? .noSuchUser : nil
         case .token:
             let token =
                 parameters.nonEmpty("token")
                 ?? BearerToken(authorization: request.headers["Authorization"])?.text
             guard let account, let token, AccessToken.matches(token, hash: account.tokenHash)
-            else { return .failure(.authenticationFailed) }
-            return .success(account)
+            else { return .authenticationFailed }
+            return nil
         }
     }
 
