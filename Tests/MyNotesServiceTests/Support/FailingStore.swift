@@ -24,6 +24,12 @@ final class FailingStore: NoteStore {
         return try base.account(email: email)
     }
 
+    func accountAndNotes(email: String) throws(StoreError) -> (account: Account, notes: [Note])? {
+        try check(.accountLookup)
+        try check(.notes)
+        return try base.accountAndNotes(email: email)
+    }
+
     func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account {
         try base.createAccount(email: email, tokenHash: tokenHash)
     }
