@@ -28,7 +28,7 @@ struct LegacyHandler: HTTPResponder {
         let format = WireFormat(parameter: parameters["type"])
         let writer = LegacyResponseWriter(
             format: format ?? .json,
-            language: MessageLanguage(acceptLanguage: request.headers["Accept-Language"]),
+            language: MessageLanguage(acceptLanguage: Self.acceptLanguage(of: request)),
             quota: quotaLimit)
         let outcome: LegacyOutcome
         if parameters.isValidUTF8, format != nil, let action {
@@ -143,6 +143,15 @@ struct LegacyHandler: HTTPResponder {
             text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         return Int64(text)
+    }
+
+    /// Every `Accept-Language` field joined into one list: HTTP defines several fields
+    /// of a list header as one field with their values comma-separated, so the first
+    /// among equals may come from an earlier field than the last.
+    static func acceptLanguage(of request: HTTPRequest) -> String? {
+        let values = request.headers.filter { $0.name.lowercased() == "accept-language" }
+            .map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     static func trimmingSpaces(_ text: String) -> String {

@@ -135,4 +135,22 @@ struct ResponseFormatTests {
             #expect(response.document == expectedBody)
         }
     }
+
+    @Test(
+        "Several Accept-Language fields are one list, in order",
+        arguments: [
+            (["en", "zh"], MessageLanguage.english), (["zh", "en"], .chinese),
+            (["en;q=0.5", "zh;q=0.9"], .chinese), (["zh;q=0.9", "en;q=0.5"], .chinese),
+            (["zh;q=0.5", "en"], .english),
+        ])
+    func severalLanguageFields(fields: [String], expected: MessageLanguage) throws {
+        // Given the preference split over several header fields, which HTTP defines
+        // as the same as one field with the values joined by commas,
+        let fixture = try LegacyFixture()
+        let response = try fixture.get(
+            parameters(["action": "remove", "id": "1"]),
+            headers: fields.map { "Accept-Language: \($0)" })
+        // then the language is chosen from the whole list.
+        #expect(try response.reply().message == ResultCode.noSuchNote.message(in: expected))
+    }
 }
