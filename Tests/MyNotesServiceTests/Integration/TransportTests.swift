@@ -79,6 +79,43 @@ struct TransportTests {
         #expect(streamed.status == 413)
     }
 
+    @Test("A chunked POST body is read like any other")
+    func chunkedBody() throws {
+        let fixture = try LegacyFixture()
+        let body = FormEncoding.encode(
+            fixture.credentials
+                + parameters(["action": "add", "date": "2026-11-29", "content": "chunked"]))
+        let half = body.index(body.startIndex, offsetBy: body.count / 2)
+        let chunks = [String(body[..<half]), String(body[half...])].map {
+            String($0.utf8.count, radix: 16) + "\r\n" + $0 + "\r\n"
+        }
+        let response = try fixture.client.send(
+            "POST /mynotes/webservice.php HTTP/1.1\r\nHost: t\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n" + chunks.joined() + "0\r\n\r\n")
+        #expect(response.resultCode == 0)
+        #expect(try fixture.notes().map(\.content) == ["chunked"])
+    }
+
+    @Test("A POST that waits for 100 Continue gets it, then its answer")
+    func expectContinue() throws {
+        let fixture = try LegacyFixture()
+        let body = FormEncoding.encode(
+            fixture.credentials
+                + parameters(["action": "add", "date": "2026-11-29", "content": "continued"]))
+        _ = fixture.client.write(
+            "POST /mynotes/webservice.php HTTP/1.1\r\nHost: t\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        let interim = try fixture.client.readResponse(expectBody: false)
+        #expect(interim.status == 100)
+        _ = fixture.client.write(body)
+        let response = try fixture.client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.resultCode == 0)
+        #expect(try fixture.notes().map(\.content) == ["continued"])
+    }
+
     /// A query of the account's credentials, padded so that the request line
     /// (`GET target HTTP/1.1`) is `length` bytes.
     static func paddedTarget(_ fixture: LegacyFixture, requestLine length: Int) -> String {
