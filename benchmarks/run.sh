@@ -30,15 +30,25 @@ start_server() { # threads
 }
 stop_server() { kill -TERM "$server_pid"; wait "$server_pid" || true; server_pid=""; }
 
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$server_pid/stat"; }
+
 run_wrk() { # name url
-    local out
+    local out before after
+    before=$(cpu_ticks)
     out=$(taskset -c 1 wrk -t1 -c"$connections" -d"${seconds}s" --latency "$2")
-    local rps p50 p99 errors
+    after=$(cpu_ticks)
+    local rps p50 p99 errors requests cpu
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
     p50=$(awk '$1=="50%" {print $2}' <<<"$out")
     p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
     errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
-    printf '%-6s %10s req/s   p50 %8s   p99 %8s   %s\n' "$1" "$rps" "$p50" "$p99" "$errors"
+    # Server CPU time per request: what a dedicated core could sustain, even when
+    # something else competes for the machine during the run.
+    cpu=$(awk -v t=$((after - before)) -v n="$requests" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { printf "%.1f", t / hz * 1e6 / n }')
+    printf '%-6s %10s req/s   p50 %8s   p99 %8s   server CPU %6s us/request   %s\n' \
+        "$1" "$rps" "$p50" "$p99" "$cpu" "$errors"
 }
 
 start_server "$query_threads"

@@ -21,6 +21,10 @@ public protocol NoteStore: Sendable {
 
     /// The account's notes, newest first: by date as a point in time, then ID, descending.
     func notes(account: Int64) throws(StoreError) -> [Note]
+    /// The account with that email and its notes (newest first), read together in one
+    /// query: the legacy `query` action needs both, and one round trip beats two.
+    /// The caller must check the account's credentials before showing the notes.
+    func accountAndNotes(email: String) throws(StoreError) -> (account: Account, notes: [Note])?
     func note(id: Int64, account: Int64) throws(StoreError) -> Note?
     func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) throws(StoreError) -> Note
     /// The updated note, or `nil` when the account has no note with that ID.

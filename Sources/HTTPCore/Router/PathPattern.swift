@@ -8,7 +8,7 @@ public struct PathPattern: Sendable {
     }
 
     enum Segment: Sendable {
-        case literal(String)
+        case literal([UInt8])
         case parameter(String)
     }
 
@@ -22,25 +22,41 @@ public struct PathPattern: Sendable {
             if segment.hasPrefix("{"), segment.hasSuffix("}") {
                 return .parameter(String(segment.dropFirst().dropLast()))
             }
-            return .literal(matching == .caseInsensitive ? segment.lowercased() : String(segment))
+            return .literal(Array(segment.utf8))
         }
     }
 
-    /// The parameters when `path` matches, else `nil`.
+    /// The parameters when `path` matches, else `nil`. Runs for every route on every
+    /// request, so it compares bytes in place and allocates only for parameters.
     func match(_ path: String) -> [String: String]? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard parts.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            switch segment {
-            case .literal(let literal):
-                let candidate = matching == .caseInsensitive ? part.lowercased() : String(part)
-                guard candidate == literal else { return nil }
-            case .parameter(let name):
-                guard !part.isEmpty else { return nil }
-                parameters[name] = String(part)
+        var path = path
+        return path.withUTF8 { bytes -> [String: String]? in
+            guard bytes.first == UInt8(ascii: "/") else { return nil }
+            var parameters: [String: String] = [:]
+            var start = 1
+            for (index, segment) in segments.enumerated() {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                switch segment {
+                case .literal(let literal):
+                    guard literal.count == part.count, equal(literal, part) else { return nil }
+                case .parameter(let name):
+                    guard !part.isEmpty else { return nil }
+                    parameters[name] = String(decoding: part, as: UTF8.self)
+                }
+                let isLast = index == segments.count - 1
+                guard isLast ? end == bytes.count : end < bytes.count else { return nil }
+                start = end + 1
             }
+            return parameters
         }
-        return parameters
+    }
+
+    private func equal(_ literal: [UInt8], _ part: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch matching {
+        case .exact: literal.elementsEqual(part)
+        case .caseInsensitive: literal.elementsEqual(part, by: HTTPHeaders.asciiCaseInsensitive)
+        }
     }
 }

@@ -36,8 +36,8 @@ let requestCompleted:
 /// The access handler: called once when the headers are in, once per body chunk,
 /// and once more when the body is complete, which is when the response is queued.
 let handleRequest: MHD_AccessHandlerCallback = {
-    daemonState, connection, _, method, _, uploadData, uploadSize, pending in
-    guard let daemonState, let connection, let method, let uploadSize,
+    daemonState, connection, _, method, version, uploadData, uploadSize, pending in
+    guard let daemonState, let connection, let method, let version, let uploadSize,
         let pending, let requestPointer = pending.pointee
     else { return .NO }
     let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
@@ -55,6 +55,9 @@ let handleRequest: MHD_AccessHandlerCallback = {
         }
         if headerBytes > limits.maxHeaderBytes {
             return queue(.plain(.requestHeaderFieldsTooLarge), on: connection)
+        }
+        if HeaderValidation.isMalformed(request.headers, version: String(cString: version)) {
+            return queue(.plain(.badRequest), on: connection)
         }
         if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
             length > limits.maxBodyBytes

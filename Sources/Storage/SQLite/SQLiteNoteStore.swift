@@ -122,6 +122,32 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
+    public func accountAndNotes(
+        email: String
+    ) throws(StoreError) -> (account: Account, notes: [Note])? {
+        try readers.read { connection throws(SQLiteError) in
+            let statement = try connection.statement(
+                """
+                SELECT a.id, a.email, a.token_hash, a.created_at,
+                    n.id, n.date, n.content, n.created_at, n.updated_at
+                FROM accounts a LEFT JOIN notes n ON n.account_id = a.id
+                WHERE a.email = ?
+                ORDER BY n.sort_key DESC, n.id DESC
+                """)
+            try statement.bind(.text(email))
+            guard try statement.step() else { return nil }
+            let account = Self.account(from: statement)
+            var notes: [Note] = []
+            // A left join gives one row of NULL note columns for an account with none.
+            if !statement.isNull(4) {
+                repeat {
+                    notes.append(Self.note(from: statement, startingAt: 4))
+                } while try statement.step()
+            }
+            return (account, notes)
+        }
+    }
+
     public func note(id: Int64, account: Int64) throws(StoreError) -> Note? {
         try readers.read { connection throws(SQLiteError) in
             let statement = try connection.statement(
@@ -222,9 +248,10 @@ public final class SQLiteNoteStore: NoteStore {
             createdAt: statement.int64(3))
     }
 
-    private static func note(from statement: SQLiteStatement) -> Note {
+    private static func note(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Note {
         Note(
-            id: statement.int64(0), date: statement.text(1), content: statement.text(2),
-            createdAt: statement.int64(3), updatedAt: statement.int64(4))
+            id: statement.int64(first), date: statement.text(first + 1),
+            content: statement.text(first + 2), createdAt: statement.int64(first + 3),
+            updatedAt: statement.int64(first + 4))
     }
 }

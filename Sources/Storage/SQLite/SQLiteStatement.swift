@@ -70,6 +70,8 @@ final class SQLiteStatement {
         while try step() {}
     }
 
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
     func text(_ column: Int32) -> String {
