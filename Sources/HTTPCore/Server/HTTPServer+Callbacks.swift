@@ -4,6 +4,13 @@ import Glibc
 // libmicrohttpd calls these from its worker threads. They are free functions, not
 // closures, so that no actor isolation is inferred for them.
 
+/// Decides whether to take a new connection: all of them, until shutdown begins.
+let acceptConnection: MHD_AcceptPolicyCallback = { daemonState, _, _ in
+    guard let daemonState else { return .NO }
+    let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
+    return state.draining.load(ordering: .acquiring) ? .NO : .YES
+}
+
 /// Called with the raw request target before anything else; its result becomes the
 /// request's `con_cls`, so the target is kept exactly as sent (MHD decodes its own copy).
 let requestStarted:

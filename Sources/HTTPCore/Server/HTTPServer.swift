@@ -20,7 +20,6 @@ public final class HTTPServer: Sendable {
     public let port: Int
     let state: DaemonState
     private let daemon: Mutex<OpaquePointer?>
-    private let listeningSocket: Int32
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder)
         throws(HTTPServerError)
@@ -59,14 +58,15 @@ public final class HTTPServer: Sendable {
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
         let started = options.withUnsafeMutableBufferPointer { items in
             withVaList([
                 MHD_OPTION.ARRAY.rawValue, OpaquePointer(items.baseAddress!),
                 MHD_OPTION.END.rawValue,
             ]) { arguments in
                 MHD_start_daemon_va(
-                    flags, 0, nil, nil, handleRequest, statePointer, arguments)
+                    flags, 0, acceptConnection, statePointer, handleRequest, statePointer,
+                    arguments)
             }
         }
         guard let started else {
@@ -75,17 +75,20 @@ public final class HTTPServer: Sendable {
         }
         self.port = socket.port
         self.state = state
-        self.listeningSocket = socket.descriptor
         self.daemon = Mutex(started)
     }
 
     /// Stops accepting connections, lets requests in flight finish (up to the
-    /// configured grace period), then stops the worker threads. Safe to call twice.
+    /// configured grace period), then stops the worker threads and closes the
+    /// listening socket. Safe to call twice.
     public func shutdown() {
         daemon.withLock { daemon in
             guard let running = daemon else { return }
             daemon = nil
-            _ = MHD_quiesce_daemon(running)
+            // Refuse new connections through the accept policy rather than
+            // MHD_quiesce_daemon: in libmicrohttpd 0.9.75 quiescing an epoll daemon
+            // races with its worker threads and can abort the process.
+            state.draining.store(true, ordering: .releasing)
             let deadline = ContinuousClock.now + state.configuration.shutdownGracePeriod
             while state.requestsInFlight.load(ordering: .acquiring) > 0,
                 ContinuousClock.now < deadline
@@ -93,7 +96,6 @@ public final class HTTPServer: Sendable {
                 usleep(2_000)
             }
             MHD_stop_daemon(running)
-            close(listeningSocket)
         }
     }
 
@@ -111,6 +113,8 @@ final class DaemonState: Sendable {
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let requestsInFlight = Atomic<Int>(0)
+    /// Set when shutting down: new connections are closed as soon as they arrive.
+    let draining = Atomic<Bool>(false)
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
