@@ -53,7 +53,9 @@ struct LegacyRequest: Sendable {
         request.setValue(
             configuration.wire == .json ? "application/json" : "text/xml",
             forHTTPHeaderField: "Accept")
-        request.timeoutInterval = configuration.timeout.seconds
+        // NotesClient's own timer enforces the timeout; URLSession's (which fires early on
+        // some platforms) only backs it up.
+        request.timeoutInterval = configuration.timeout.seconds + 30
         request.cachePolicy = .reloadIgnoringLocalCacheData
         return request
     }

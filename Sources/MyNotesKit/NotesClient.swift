@@ -38,8 +38,9 @@ public final class NotesClient: Sendable {
     public init(_ configuration: Configuration) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // The client's own timer reports timeouts; URLSession's is a backstop.
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds + 5
+        // The client's own timer reports timeouts, the same on every platform; URLSession's
+        // (an idle timeout, not a total one) is only a backstop, far enough not to race it.
+        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds + 30
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil

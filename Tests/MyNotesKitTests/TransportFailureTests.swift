@@ -61,7 +61,9 @@ struct TransportFailureTests {
             return
         }
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(4))  // well before URLSession's own backstop (timeout + 5 s)
+        // Far below URLSession's backstop (timeout + 30 s), with room for a busy machine
+        // where the test's own task waits for a thread of the cooperative pool.
+        #expect(elapsed < .seconds(15))
     }
 
     @Test("Task cancellation ends an async call at once")
