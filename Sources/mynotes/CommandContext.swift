@@ -43,6 +43,23 @@ struct CommandContext: Sendable {
         return nil
     }
 
+    /// One line of standard input; on a terminal, after a prompt and without echo,
+    /// because it is a secret.
+    func readSecretLine(prompt: String) -> String {
+        guard standardInputIsTerminal else { return readLine(strippingNewline: true) ?? "" }
+        writeError(prompt)
+        var original = termios()
+        tcgetattr(0, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &silent)
+        defer {
+            tcsetattr(0, TCSANOW, &original)
+            writeError("\n")
+        }
+        return readLine(strippingNewline: true) ?? ""
+    }
+
     /// All of standard input, as UTF-8 text.
     func readStandardInput() -> String {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

@@ -27,9 +27,7 @@ struct LoginCommand: Command {
     func run(in context: CommandContext) async throws(CommandFailure) {
         var connection = self.connection
         if connection.token == nil, context.environment["MYNOTES_TOKEN"] == nil {
-            if context.standardInputIsTerminal { context.writeError("Token (empty for none): ") }
-            let line = context.readStandardInput().split(whereSeparator: \.isNewline).first
-            connection.token = line.map(String.init) ?? ""
+            connection.token = context.readSecretLine(prompt: "Token (empty for none): ")
         }
         let client = try connection.makeClient(in: context)
         let notes = try await calling { () async throws(NotesClientError) in
