@@ -70,7 +70,7 @@ struct TransportFailureTests {
     func taskCancellation() async {
         let peer = LoopbackPeer(.silent)
         defer { peer.stop() }
-        let client = Self.client(peer.url, timeout: .seconds(20))
+        let client = Self.client(peer.url, timeout: .seconds(60))
         let task = Task { () async throws(NotesClientError) in try await client.query() }
         try? await Task.sleep(for: .milliseconds(200))
         let clock = ContinuousClock()
@@ -81,7 +81,8 @@ struct TransportFailureTests {
             Issue.record("expected cancelled, got \(result)")
             return
         }
-        #expect(clock.now - start < .seconds(2))
+        // Far below the 60 s timeout, with room for a busy machine's thread pool.
+        #expect(clock.now - start < .seconds(10))
     }
 
     @Test("A task cancelled before the call sends nothing")
