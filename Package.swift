@@ -46,6 +46,9 @@ let package = Package(
             name: "MyNotesServiceTests",
             dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
         .testTarget(
+            name: "RESTTests",
+            dependencies: ["MyNotesService", "MyNotesTesting", "Storage", "HTTPCore"]),
+        .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting"]),
 

@@ -6,4 +6,13 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <microhttpd.h>
+
+// MHD_get_connection_info is variadic, which Swift cannot call: this asks it for the
+// client's socket address (NULL when unavailable). The address lives as long as the
+// connection.
+static inline const struct sockaddr *cmicrohttpd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
 #endif

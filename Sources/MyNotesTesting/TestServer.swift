@@ -18,15 +18,20 @@ public final class TestServer: Sendable {
         public var quota: Int
         public var maxBodyBytes: Int
         public var threads: Int
+        public var signup: SignupPolicy
+        public var signInLimits: SignInLimits
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
-            threads: Int = 2
+            threads: Int = 2, signup: SignupPolicy = .open,
+            signInLimits: SignInLimits = SignInLimits()
         ) {
             self.auth = auth
             self.quota = quota
             self.maxBodyBytes = maxBodyBytes
             self.threads = threads
+            self.signup = signup
+            self.signInLimits = signInLimits
         }
     }
 
@@ -46,7 +51,8 @@ public final class TestServer: Sendable {
         server.shutdownGracePeriod = .seconds(2)
         let service = ServiceConfiguration(
             authentication: options.auth,
-            quota: options.quota > 0 ? .atMost(options.quota) : .unlimited)
+            quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
+            signup: options.signup, signInLimits: options.signInLimits)
         application = try MyNotesApplication(server: server, service: service, store: store)
         baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
     }

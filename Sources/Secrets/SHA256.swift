@@ -8,19 +8,30 @@ import CCrypto
 public enum SHA256 {
     public static let byteCount = 32
 
-    public static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: byteCount)
-        let hashed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            _ = CCrypto.SHA256(buffer.baseAddress, buffer.count, &digest)
+    /// The algorithm, fetched once: OpenSSL 3's one-shot `SHA256()` looks it up by name
+    /// on every call, which costs more than hashing a token. A fetched `EVP_MD` is
+    /// immutable and safe to share between threads.
+    private nonisolated(unsafe) static let algorithm: OpaquePointer? = EVP_MD_fetch(
+        nil, "SHA256", nil)
+
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: byteCount) { digest, count in
+            var length: UInt32 = 0
+            let succeeded = EVP_Digest(
+                bytes.baseAddress, bytes.count, digest.baseAddress, &length, algorithm, nil)
+            // Only an allocation failure inside libcrypto fails here; there is no
+            // digest to give, and going on with a wrong one would be worse.
+            precondition(succeeded == 1 && length == byteCount, "EVP_Digest(SHA-256) failed")
+            count = byteCount
         }
-        if hashed == nil {
-            let copy = Array(bytes)
-            _ = CCrypto.SHA256(copy, copy.count, &digest)
-        }
-        return digest
+    }
+
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBytes { hash($0) }
     }
 
     public static func hash(_ text: String) -> [UInt8] {
-        hash(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -2,7 +2,8 @@
 /// at once; a write that returns has been made durable.
 ///
 /// Notes belong to one account; every note method takes the account's ID, so a
-/// note of another account is simply not found.
+/// note of another account is simply not found. An account holds any number of
+/// access tokens, stored only as their SHA-256.
 ///
 /// ```swift
 /// let store = try SQLiteNoteStore(path: "mynotes.sqlite")
@@ -12,26 +13,78 @@
 /// ```
 public protocol NoteStore: Sendable {
     func account(email: String) throws(StoreError) -> Account?
-    func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account
+    /// The account with that email and whether `tokenHash` is one of its tokens, in one
+    /// read. `nil` when there is no such account.
+    func account(email: String, presenting tokenHash: [UInt8]?) throws(StoreError) -> TokenCheck?
+    /// The account that holds the token with this hash.
+    func account(tokenHash: [UInt8]) throws(StoreError) -> Account?
+    /// Creates an account holding one token (none when `tokenHash` is `nil`).
+    func createAccount(
+        email: String, tokenHash: [UInt8]?, passwordHash: String?
+    ) throws(StoreError) -> Account
     func allAccounts() throws(StoreError) -> [Account]
     /// Removes the account and all its notes; `false` when there was none.
     func removeAccount(email: String) throws(StoreError) -> Bool
-    /// Replaces the account's token hash; `false` when there is no such account.
-    func replaceTokenHash(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool
+    /// Revokes every token of the account and gives it this one; `false` when there
+    /// is no such account.
+    func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool
+    /// Gives the account one more token.
+    func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError)
+    /// Revokes one token; `false` when no account held it.
+    func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool
+    /// Sets the account's encoded password hash; `false` when there is no such account.
+    func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool
 
     /// The account's notes, newest first: by date as a point in time, then ID, descending.
     func notes(account: Int64) throws(StoreError) -> [Note]
-    /// The account with that email and its notes (newest first), read together in one
-    /// query: the legacy `query` action needs both, and one round trip beats two.
-    /// The caller must check the account's credentials before showing the notes.
-    func accountAndNotes(email: String) throws(StoreError) -> (account: Account, notes: [Note])?
+    /// One page of the account's notes, newest first (see ``NotePage``).
+    func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note]
+    /// The account with that email, whether `tokenHash` is one of its tokens, and its
+    /// notes (newest first), read together in one query: the legacy `query` action
+    /// needs all three, and one round trip beats two. The caller must check
+    /// ``TokenCheck/holdsToken`` (or its own rule) before showing the notes.
+    func accountAndNotes(
+        email: String, presenting tokenHash: [UInt8]?
+    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])?
     func note(id: Int64, account: Int64) throws(StoreError) -> Note?
     func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) throws(StoreError) -> Note
-    /// The updated note, or `nil` when the account has no note with that ID.
-    func updateNote(id: Int64, account: Int64, with draft: NoteDraft) throws(StoreError) -> Note?
-    /// `false` when the account has no note with that ID.
-    func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool
+    /// Replaces the note's date and content when it is at `version` (any version when
+    /// `nil`); the version then grows by one.
+    func updateNote(
+        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Note>
+    /// Removes the note when it is at `version` (any version when `nil`).
+    func removeNote(
+        id: Int64, account: Int64, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Void>
 
     /// Finishes pending writes and closes the database.
     func close()
+}
+
+extension NoteStore {
+    /// Creates an account holding one token and no password.
+    public func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account {
+        try createAccount(email: email, tokenHash: tokenHash, passwordHash: nil)
+    }
+
+    /// The updated note, or `nil` when the account has no note with that ID.
+    public func updateNote(
+        id: Int64, account: Int64, with draft: NoteDraft
+    ) throws(StoreError) -> Note? {
+        if case .applied(let note) = try updateNote(
+            id: id, account: account, with: draft, ifVersion: nil)
+        {
+            return note
+        }
+        return nil
+    }
+
+    /// `false` when the account has no note with that ID.
+    public func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool {
+        if case .applied = try removeNote(id: id, account: account, ifVersion: nil) {
+            return true
+        }
+        return false
+    }
 }

@@ -3,14 +3,15 @@
 enum ServerCommandLine {
     static let commands: [any ServerCommand.Type] = [
         ServeCommand.self, AccountsAddCommand.self, AccountsListCommand.self,
-        AccountsRemoveCommand.self, AccountsResetTokenCommand.self,
+        AccountsRemoveCommand.self, AccountsResetTokenCommand.self, AccountsSetPasswordCommand.self,
     ]
 
     static let help = """
         USAGE: mynotes-server [serve] [options]
-               mynotes-server accounts add|list|remove|reset-token …
+               mynotes-server accounts add|list|remove|reset-token|set-password …
 
-        The MyNotes web service: the legacy webservice.php protocol over HTTP, notes in SQLite.
+        The MyNotes web service: the legacy webservice.php protocol and REST API v1 over
+        HTTP, notes in SQLite.
 
         COMMANDS:
           serve                   Run the server (the default command).
@@ -18,7 +19,9 @@ enum ServerCommandLine {
           accounts list           List the accounts.
           accounts remove EMAIL   Remove an account and its notes.
           accounts reset-token EMAIL
-                                  Issue a new access token for an account.
+                                  Revoke all of an account's tokens and issue a new one.
+          accounts set-password EMAIL
+                                  Set the password an account signs in with (REST API).
 
         Run 'mynotes-server COMMAND --help' for a command's options.
         """

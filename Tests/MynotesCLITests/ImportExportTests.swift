@@ -198,13 +198,19 @@ struct ImportExportTests {
 
         // Given an import killed halfway (SIGKILL: no chance to clean up; SIGINT: Ctrl-C)
         let process = try cli.start(["import", file.path, "--jobs", "4"])
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        while clock.now < deadline {
-            if Self.doneLines(in: journals) >= 500 { break }
-            try await Task.sleep(for: .milliseconds(5))
+        // Watched from a thread of its own: other tests block the cooperative pool at
+        // times, and a watcher that missed its turn would let the import finish first.
+        let pid = process.processIdentifier
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while ContinuousClock.now < deadline, Self.doneLines(in: journals) < 500 {
+                    usleep(1_000)
+                }
+                kill(pid, signal)
+                done.resume()
+            }.start()
         }
-        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         if signal == SIGINT { #expect(process.terminationStatus == 130) }
         let before = try await Self.notes(server, cli).count

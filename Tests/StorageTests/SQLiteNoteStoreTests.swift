@@ -33,16 +33,17 @@ import Testing
             #expect(throws: StoreError.self) {
                 _ = try store.createAccount(email: "ANN@example.com", tokenHash: [4])
             }
-            #expect(try store.replaceTokenHash(email: "ann@example.com", tokenHash: [9]))
-            #expect(try store.account(email: "ann@example.com")?.tokenHash == [9])
-            #expect(try !store.replaceTokenHash(email: "nobody@example.com", tokenHash: [9]))
+            #expect(try store.replaceTokens(email: "ann@example.com", tokenHash: [9]))
+            #expect(try store.account(tokenHash: [9]) == account)
+            #expect(try store.account(tokenHash: [1, 2, 3]) == nil)
+            #expect(try !store.replaceTokens(email: "nobody@example.com", tokenHash: [9]))
         }
     }
 
     @Test func ordersNotesNewestFirstWithABareDateAtMidnight() throws {
         defer { cleanUp() }
         try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: []).id
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
             let dates = [
                 "2026-11-28 23:59:59", "2026-11-29", "2026-11-29 00:00:00", "2026-11-29 08:00:00",
                 "2026-11-29",
@@ -59,8 +60,8 @@ import Testing
     @Test func neverShowsOneAccountsNotesToAnother() throws {
         defer { cleanUp() }
         try withStore { store in
-            let ann = try store.createAccount(email: "ann@x", tokenHash: []).id
-            let bob = try store.createAccount(email: "bob@x", tokenHash: []).id
+            let ann = try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil).id
+            let bob = try store.createAccount(email: "bob@x", tokenHash: nil, passwordHash: nil).id
             let note = try store.addNote(
                 NoteDraft(date: "2026-01-01", content: "ann's"), account: ann, quota: .unlimited)
             #expect(try store.notes(account: bob).isEmpty)
@@ -77,7 +78,7 @@ import Testing
     @Test func updatesAndRemovesNotes() throws {
         defer { cleanUp() }
         try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: []).id
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
             let note = try store.addNote(
                 NoteDraft(date: "2026-01-01", content: "one"), account: id, quota: .unlimited)
             let updated = try #require(
@@ -97,7 +98,7 @@ import Testing
     @Test func neverReusesTheIDOfARemovedNote() throws {
         defer { cleanUp() }
         try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: []).id
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
             let first = try store.addNote(
                 NoteDraft(date: "2026-01-01", content: "1"), account: id, quota: .unlimited)
             _ = try store.removeNote(id: first.id, account: id)
@@ -110,8 +111,8 @@ import Testing
     @Test func enforcesTheQuotaPerAccount() throws {
         defer { cleanUp() }
         try withStore { store in
-            let ann = try store.createAccount(email: "ann@x", tokenHash: []).id
-            let bob = try store.createAccount(email: "bob@x", tokenHash: []).id
+            let ann = try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil).id
+            let bob = try store.createAccount(email: "bob@x", tokenHash: nil, passwordHash: nil).id
             for index in 0..<2 {
                 _ = try store.addNote(
                     NoteDraft(date: "2026-01-01", content: "\(index)"), account: ann,
@@ -133,7 +134,7 @@ import Testing
     @Test func removingAnAccountRemovesItsNotes() throws {
         defer { cleanUp() }
         try withStore { store in
-            let ann = try store.createAccount(email: "ann@x", tokenHash: []).id
+            let ann = try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil).id
             _ = try store.addNote(
                 NoteDraft(date: "2026-01-01", content: "1"), account: ann, quota: .unlimited)
             #expect(try store.removeAccount(email: "ANN@x"))
@@ -146,7 +147,7 @@ import Testing
     @Test func keepsEveryConcurrentWriteAndReadsItBack() throws {
         defer { cleanUp() }
         try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: []).id
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
             let added = Mutex<[Int64]>([])
             DispatchQueue.concurrentPerform(iterations: 16) { worker in
                 for index in 0..<50 {
@@ -172,7 +173,7 @@ import Testing
         defer { cleanUp() }
         let content = "CJK 中文 emoji 👩‍👩‍👧 combining e\u{301} CRLF\r\nquote \" backslash \\ nul-free"
         try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: []).id
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
             _ = try store.addNote(
                 NoteDraft(date: "2026-01-01", content: content), account: id, quota: .unlimited)
         }

@@ -7,20 +7,27 @@ public struct HTTPRequest: Sendable {
     public var rawQuery: [UInt8]?
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The peer's IP address in numeric form (`127.0.0.1`, `::1`), `nil` when unknown.
+    /// It is the socket's peer: behind a proxy, the proxy's address.
+    public var clientAddress: String?
 
     public init(
         method: HTTPMethod, path: String, rawQuery: [UInt8]? = nil,
-        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], clientAddress: String? = nil
     ) {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
     }
 
     /// Builds a request from the request target as it arrived on the wire (`/p/a/th?query`).
-    public init(method: HTTPMethod, target: [UInt8], headers: HTTPHeaders, body: [UInt8]) {
+    public init(
+        method: HTTPMethod, target: [UInt8], headers: HTTPHeaders, body: [UInt8],
+        clientAddress: String? = nil
+    ) {
         let question = target.firstIndex(of: UInt8(ascii: "?"))
         let decodedPath = target.withUnsafeBufferPointer {
             FormDecoder.percentDecode(
@@ -32,7 +39,8 @@ public struct HTTPRequest: Sendable {
             path: String(decoding: decodedPath, as: UTF8.self),
             rawQuery: question.map { Array(target[($0 + 1)...]) },
             headers: headers,
-            body: body)
+            body: body,
+            clientAddress: clientAddress)
     }
 
     /// The media type of the body, lowercased, without parameters.

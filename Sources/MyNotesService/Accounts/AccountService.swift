@@ -28,13 +28,13 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// Replaces the account's token; the old one stops working at once.
+    /// Revokes every token of the account (sessions included) and issues one new one.
     public func resetToken(email rawEmail: String) throws(AccountError) -> String {
         let email = LegacyHandler.trimmingSpaces(rawEmail)
         let token = try Self.newToken()
         let replaced: Bool
         do {
-            replaced = try store.replaceTokenHash(email: email, tokenHash: token.hash)
+            replaced = try store.replaceTokens(email: email, tokenHash: token.hash)
         } catch {
             throw .store(error)
         }

@@ -42,6 +42,7 @@ public final class MyNotesApplication: Sendable {
                 PathPattern(path, matching: .caseInsensitive), methods: LegacyHandler.methods,
                 responder: legacy)
         }
+        RESTAPI(store: store, configuration: configuration).register(on: &router)
         return router
     }
 }

@@ -49,20 +49,27 @@ struct LegacyHandler: HTTPResponder {
     ) -> LegacyOutcome {
         let email = Self.trimmingSpaces(parameters["email"] ?? "")
         guard !email.isEmpty else { return .failure(.noSuchUser) }
+        let token =
+            parameters.nonEmpty("token")
+            ?? BearerToken(authorization: request.headers["Authorization"])?.text
+        // The account has many tokens (one per session); the store checks the token's
+        // hash against them in the same statement that finds the account.
+        let tokenHash = token.map { SHA256.hash($0) }
         do {
             if action == .query {
-                // The account and its notes in one read; nothing is shown before the check.
-                let found = try store.accountAndNotes(email: email)
-                if let refusal = refusal(of: found?.account, parameters: parameters, request: request) {
+                // The account, the token check and the notes in one read; nothing is
+                // shown before the check.
+                let found = try store.accountAndNotes(email: email, presenting: tokenHash)
+                if let refusal = refusal(of: found?.check) {
                     return .failure(refusal)
                 }
                 return .notes(found?.notes ?? [])
             }
-            let found = try store.account(email: email)
-            if let refusal = refusal(of: found, parameters: parameters, request: request) {
+            let found = try store.account(email: email, presenting: tokenHash)
+            if let refusal = refusal(of: found) {
                 return .failure(refusal)
             }
-            guard let account = found else { return .failure(.noSuchUser) }
+            guard let account = found?.account else { return .failure(.noSuchUser) }
             return try write(action, account: account, parameters: parameters)
         } catch let failure as LegacyFailure {
             return .failure(failure.code)
@@ -99,21 +106,16 @@ struct LegacyHandler: HTTPResponder {
         }
     }
 
-    /// Why `account` may not act on this request, or `nil` when it may: with tokens,
+    /// Why the account may not act on this request, or `nil` when it may: with tokens,
     /// a missing account and a wrong token are one answer (-9), so nobody can probe
-    /// which emails have accounts.
-    private func refusal(
-        of account: Account?, parameters: LegacyParameters, request: HTTPRequest
-    ) -> ResultCode? {
+    /// which emails have accounts. The token was matched against the account's tokens
+    /// by hash in the store (an index lookup of a SHA-256, which leaks nothing useful).
+    private func refusal(of found: TokenCheck?) -> ResultCode? {
         switch configuration.authentication {
         case .legacyEmail:
-            return account == nil ? .noSuchUser : nil
+            return found == nil ? .noSuchUser : nil
         case .token:
-            let token =
-                parameters.nonEmpty("token")
-                ?? BearerToken(authorization: request.headers["Authorization"])?.text
-            guard let account, let token, AccessToken.matches(token, hash: account.tokenHash)
-            else { return .authenticationFailed }
+            guard let found, found.holdsToken else { return .authenticationFailed }
             return nil
         }
     }

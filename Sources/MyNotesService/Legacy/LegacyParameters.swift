@@ -10,7 +10,12 @@ struct LegacyParameters {
         case malformedBody
     }
 
-    private var values: [String: String] = [:]
+    /// The names the protocol reads. Only their values are kept as strings; every
+    /// other parameter is merely checked, which spares hashing each name.
+    static let names = ["email", "type", "action", "id", "date", "content", "token"]
+    private static let nameBytes = names.map { Array($0.utf8) }
+
+    private var values = [String?](repeating: nil, count: names.count)
     /// Names whose value in effect is not UTF-8; a later valid value clears it.
     /// Kept as bytes, as PHP compares names: Swift's `String` equality would take
     /// a canonically equivalent name (U+212A KELVIN SIGN for `K`) for the same one
@@ -30,26 +35,36 @@ struct LegacyParameters {
 
     private mutating func merge(_ fields: [FormField]) {
         for field in fields {
-            guard let name = String(validating: field.name, as: UTF8.self) else {
+            guard Self.isUTF8(field.name) else {
                 hasInvalidName = true
                 continue
             }
-            if let value = String(validating: field.value, as: UTF8.self) {
-                values[name] = value
+            let slot = Self.nameBytes.firstIndex(of: field.name)
+            if Self.isUTF8(field.value) {
+                if let slot { values[slot] = String(decoding: field.value, as: UTF8.self) }
                 if !invalidValues.isEmpty { invalidValues.remove(field.name) }
             } else {
-                values[name] = nil
+                if let slot { values[slot] = nil }
                 invalidValues.insert(field.name)
             }
         }
     }
 
-    subscript(name: String) -> String? { values[name] }
+    /// The value in effect for one of ``names``.
+    subscript(name: String) -> String? {
+        guard let slot = Self.names.firstIndex(of: name) else { return nil }
+        return values[slot]
+    }
 
     /// The parameter, or `nil` when it is missing or empty.
     func nonEmpty(_ name: String) -> String? {
-        guard let value = values[name], !value.isEmpty else { return nil }
+        guard let value = self[name], !value.isEmpty else { return nil }
         return value
+    }
+
+    /// UTF-8 validity, with a fast path for ASCII, which nearly every parameter is.
+    private static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
     }
 
     private static func bodyFields(of request: HTTPRequest) throws(Failure) -> [FormField] {

@@ -19,14 +19,14 @@ struct LegacyResponseWriter {
 
     private func json(_ outcome: LegacyOutcome) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        out.reserveCapacity(Self.estimatedSize(of: outcome))
         switch outcome {
         case .notes(let notes):
             out.append(contentsOf: #"{"ResultCode":0,"Record":["#.utf8)
             for (index, note) in notes.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(contentsOf: #"{"ID":""#.utf8)
-                out.append(contentsOf: String(note.id).utf8)
+                Self.appendDecimal(note.id, to: &out)
                 out.append(contentsOf: #"","CDate":"#.utf8)
                 JSONText.appendString(note.date, to: &out)
                 out.append(contentsOf: #","Content":"#.utf8)
@@ -48,6 +48,29 @@ struct LegacyResponseWriter {
             out.append(UInt8(ascii: "}"))
         }
         return out
+    }
+
+    /// Room for the whole answer up front, so a long list is not copied as it grows.
+    private static func estimatedSize(of outcome: LegacyOutcome) -> Int {
+        guard case .notes(let notes) = outcome else { return 128 }
+        return notes.reduce(64) { $0 + $1.content.utf8.count + $1.date.utf8.count + 64 }
+    }
+
+    /// Writes a non-negative ID's digits straight into the buffer, without a `String`.
+    private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var remaining = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            out.append(contentsOf: buffer[start...])
+        }
     }
 
     private func xml(_ outcome: LegacyOutcome) -> [UInt8] {

@@ -8,13 +8,25 @@ public struct Note: Sendable, Hashable {
     /// set by the store. Integers, not text: a query reads many of them.
     public var createdAt: Int64
     public var updatedAt: Int64
+    /// Starts at 1 and grows by one with every change, so it tells two states apart
+    /// even when both were written in the same millisecond (an ETag needs that).
+    public var version: Int64
 
-    public init(id: Int64, date: String, content: String, createdAt: Int64, updatedAt: Int64) {
+    public init(
+        id: Int64, date: String, content: String, createdAt: Int64, updatedAt: Int64,
+        version: Int64 = 1
+    ) {
         self.id = id
         self.date = date
         self.content = content
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// Where the note stands in the newest-first order of its account's notes.
+    public var position: NotePosition {
+        NotePosition(sortKey: NoteDraft.sortKey(of: date), id: id)
     }
 }
 
@@ -30,7 +42,11 @@ public struct NoteDraft: Sendable, Hashable {
     }
 
     /// The date as a sortable point in time: a bare date is midnight.
-    var sortKey: String { date.utf8.count == 10 ? date + " 00:00:00" : date }
+    var sortKey: String { Self.sortKey(of: date) }
+
+    static func sortKey(of date: String) -> String {
+        date.utf8.count == 10 ? date + " 00:00:00" : date
+    }
 }
 
 /// How many notes one account may hold.

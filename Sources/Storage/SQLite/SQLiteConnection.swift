@@ -30,6 +30,7 @@ final class SQLiteConnection: @unchecked Sendable {
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
         try check(sqlite3_busy_timeout(handle, 5_000), sql: nil)
+        try registerFunctions()
     }
 
     deinit {

@@ -20,7 +20,23 @@ enum SQLiteMigrations {
             updated_at INTEGER NOT NULL
         );
         CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
+        """,
+        // 2: many tokens per account (sessions), passwords, note versions for ETags.
+        // Each account's one token moves into `tokens`; `token_hash` goes away so no
+        // code can check the old single token by mistake.
         """
+        CREATE TABLE tokens (
+            hash BLOB PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX tokens_by_account ON tokens (account_id);
+        INSERT OR IGNORE INTO tokens (hash, account_id, created_at)
+            SELECT token_hash, id, created_at FROM accounts WHERE length(token_hash) > 0;
+        ALTER TABLE accounts DROP COLUMN token_hash;
+        ALTER TABLE accounts ADD COLUMN password_hash TEXT;
+        ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        """,
     ]
 
     /// Brings the database up to the newest step, each step in its own transaction.

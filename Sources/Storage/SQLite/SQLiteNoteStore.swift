@@ -45,7 +45,7 @@ public final class SQLiteNoteStore: NoteStore {
 
     // MARK: Accounts
 
-    private static let accountColumns = "id, email, token_hash, created_at"
+    private static let accountColumns = "id, email, password_hash, created_at"
 
     public func account(email: String) throws(StoreError) -> Account? {
         try readers.read { connection throws(SQLiteError) in
@@ -56,7 +56,38 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account {
+    public func account(
+        email: String, presenting tokenHash: [UInt8]?
+    ) throws(StoreError) -> TokenCheck? {
+        try readers.read { connection throws(SQLiteError) in
+            let statement = try connection.statement(
+                """
+                SELECT a.id, a.email, a.password_hash, a.created_at,
+                    EXISTS (SELECT 1 FROM tokens t WHERE t.hash = ? AND t.account_id = a.id)
+                FROM accounts a WHERE a.email = ?
+                """)
+            try statement.bind(tokenHash.map(SQLiteValue.blob) ?? .null, .text(email))
+            guard try statement.step() else { return nil }
+            return TokenCheck(
+                account: Self.account(from: statement), holdsToken: statement.int64(4) != 0)
+        }
+    }
+
+    public func account(tokenHash: [UInt8]) throws(StoreError) -> Account? {
+        try readers.read { connection throws(SQLiteError) in
+            let statement = try connection.statement(
+                """
+                SELECT a.id, a.email, a.password_hash, a.created_at
+                FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?
+                """)
+            try statement.bind(.blob(tokenHash))
+            return try statement.step() ? Self.account(from: statement) : nil
+        }
+    }
+
+    public func createAccount(
+        email: String, tokenHash: [UInt8]?, passwordHash: String?
+    ) throws(StoreError) -> Account {
         try writer.perform { connection throws(StoreError) in
             let exists = try Self.sqlite { () throws(SQLiteError) in
                 let existing = try connection.statement("SELECT 1 FROM accounts WHERE email = ?")
@@ -65,14 +96,20 @@ public final class SQLiteNoteStore: NoteStore {
             }
             if exists { throw .duplicateEmail(email) }
             return try Self.sqlite { () throws(SQLiteError) in
+                let now = Self.now()
                 let insert = try connection.statement(
                     """
-                    INSERT INTO accounts (email, token_hash, created_at) VALUES (?, ?, ?)
+                    INSERT INTO accounts (email, password_hash, created_at) VALUES (?, ?, ?)
                     RETURNING \(Self.accountColumns)
                     """)
-                try insert.bind(.text(email), .blob(tokenHash), .integer(Self.now()))
+                try insert.bind(
+                    .text(email), passwordHash.map(SQLiteValue.text) ?? .null, .integer(now))
                 _ = try insert.step()
-                return Self.account(from: insert)
+                let account = Self.account(from: insert)
+                if let tokenHash {
+                    try Self.insertToken(tokenHash, account: account.id, on: connection)
+                }
+                return account
             }
         }
     }
@@ -95,18 +132,53 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func replaceTokenHash(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
+    public func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
         try writing { connection throws(SQLiteError) in
-            let update = try connection.statement(
-                "UPDATE accounts SET token_hash = ? WHERE email = ?")
-            try update.bind(.blob(tokenHash), .text(email)).run()
+            let find = try connection.statement("SELECT id FROM accounts WHERE email = ?")
+            try find.bind(.text(email))
+            guard try find.step() else { return false }
+            let account = find.int64(0)
+            let revoke = try connection.statement("DELETE FROM tokens WHERE account_id = ?")
+            try revoke.bind(.integer(account)).run()
+            try Self.insertToken(tokenHash, account: account, on: connection)
+            return true
+        }
+    }
+
+    public func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError) {
+        try writing { connection throws(SQLiteError) in
+            try Self.insertToken(tokenHash, account: account, on: connection)
+        }
+    }
+
+    public func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool {
+        try writing { connection throws(SQLiteError) in
+            let delete = try connection.statement("DELETE FROM tokens WHERE hash = ?")
+            try delete.bind(.blob(tokenHash)).run()
             return connection.changes > 0
         }
     }
 
+    public func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool {
+        try writing { connection throws(SQLiteError) in
+            let update = try connection.statement(
+                "UPDATE accounts SET password_hash = ? WHERE email = ?")
+            try update.bind(.text(passwordHash), .text(email)).run()
+            return connection.changes > 0
+        }
+    }
+
+    private static func insertToken(
+        _ tokenHash: [UInt8], account: Int64, on connection: SQLiteConnection
+    ) throws(SQLiteError) {
+        let insert = try connection.statement(
+            "INSERT INTO tokens (hash, account_id, created_at) VALUES (?, ?, ?)")
+        try insert.bind(.blob(tokenHash), .integer(account), .integer(now())).run()
+    }
+
     // MARK: Notes
 
-    private static let noteColumns = "id, date, content, created_at, updated_at"
+    private static let noteColumns = "id, date, content, created_at, updated_at, version"
 
     public func notes(account: Int64) throws(StoreError) -> [Note] {
         try readers.read { connection throws(SQLiteError) in
@@ -122,29 +194,55 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
+    public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
+        // One statement for every page: NULLs switch the cursor and the search off, so
+        // the plan (a walk down notes_by_account_newest from the cursor) is compiled once.
+        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        return try readers.read { connection throws(SQLiteError) in
+            let statement = try connection.statement(
+                """
+                SELECT \(Self.noteColumns) FROM notes
+                WHERE account_id = ?1
+                    AND (?2 IS NULL OR (sort_key, id) < (?2, ?3))
+                    AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+                ORDER BY sort_key DESC, id DESC
+                LIMIT ?5
+                """)
+            try statement.bind(
+                .integer(account), page.after.map { .text($0.sortKey) } ?? .null,
+                .integer(page.after?.id ?? 0), needle.map(SQLiteValue.text) ?? .null,
+                .integer(Int64(max(0, page.limit))))
+            var notes: [Note] = []
+            while try statement.step() { notes.append(Self.note(from: statement)) }
+            return notes
+        }
+    }
+
     public func accountAndNotes(
-        email: String
-    ) throws(StoreError) -> (account: Account, notes: [Note])? {
+        email: String, presenting tokenHash: [UInt8]?
+    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
         try readers.read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
-                SELECT a.id, a.email, a.token_hash, a.created_at,
-                    n.id, n.date, n.content, n.created_at, n.updated_at
+                SELECT a.id, a.email, a.password_hash, a.created_at,
+                    EXISTS (SELECT 1 FROM tokens t WHERE t.hash = ? AND t.account_id = a.id),
+                    n.id, n.date, n.content, n.created_at, n.updated_at, n.version
                 FROM accounts a LEFT JOIN notes n ON n.account_id = a.id
                 WHERE a.email = ?
                 ORDER BY n.sort_key DESC, n.id DESC
                 """)
-            try statement.bind(.text(email))
+            try statement.bind(tokenHash.map(SQLiteValue.blob) ?? .null, .text(email))
             guard try statement.step() else { return nil }
-            let account = Self.account(from: statement)
+            let check = TokenCheck(
+                account: Self.account(from: statement), holdsToken: statement.int64(4) != 0)
             var notes: [Note] = []
             // A left join gives one row of NULL note columns for an account with none.
-            if !statement.isNull(4) {
+            if !statement.isNull(5) {
                 repeat {
-                    notes.append(Self.note(from: statement, startingAt: 4))
+                    notes.append(Self.note(from: statement, startingAt: 5))
                 } while try statement.step()
             }
-            return (account, notes)
+            return (check, notes)
         }
     }
 
@@ -189,30 +287,51 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func updateNote(
-        id: Int64, account: Int64, with draft: NoteDraft
-    ) throws(StoreError) -> Note? {
+        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Note> {
         try writing { connection throws(SQLiteError) in
             let update = try connection.statement(
                 """
-                UPDATE notes SET date = ?, sort_key = ?, content = ?, updated_at = ?
-                WHERE id = ? AND account_id = ?
+                UPDATE notes SET date = ?, sort_key = ?, content = ?, updated_at = ?,
+                    version = version + 1
+                WHERE id = ? AND account_id = ? AND (?7 IS NULL OR version = ?7)
                 RETURNING \(Self.noteColumns)
                 """)
             try update.bind(
                 .text(draft.date), .text(draft.sortKey), .text(draft.content),
-                .integer(Self.now()), .integer(id), .integer(account))
-            guard try update.step() else { return nil }
-            return Self.note(from: update)
+                .integer(Self.now()), .integer(id), .integer(account),
+                version.map(SQLiteValue.integer) ?? .null)
+            if try update.step() { return .applied(Self.note(from: update)) }
+            return try Self.missedWrite(id: id, account: account, on: connection)
         }
     }
 
-    public func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool {
+    public func removeNote(
+        id: Int64, account: Int64, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Void> {
         try writing { connection throws(SQLiteError) in
             let delete = try connection.statement(
-                "DELETE FROM notes WHERE id = ? AND account_id = ?")
-            try delete.bind(.integer(id), .integer(account)).run()
-            return connection.changes > 0
+                "DELETE FROM notes WHERE id = ? AND account_id = ? AND (?3 IS NULL OR version = ?3)"
+            )
+            try delete.bind(
+                .integer(id), .integer(account), version.map(SQLiteValue.integer) ?? .null
+            )
+            .run()
+            if connection.changes > 0 { return .applied(()) }
+            return try Self.missedWrite(id: id, account: account, on: connection)
         }
+    }
+
+    /// Why a conditional write touched nothing: the note is gone, or at another version.
+    /// Runs in the write's own transaction, so the answer is what the write saw.
+    private static func missedWrite<Value: Sendable>(
+        id: Int64, account: Int64, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> ConditionalWrite<Value> {
+        let current = try connection.statement(
+            "SELECT version FROM notes WHERE id = ? AND account_id = ?")
+        try current.bind(.integer(id), .integer(account))
+        guard try current.step() else { return .notFound }
+        return .versionMismatch(current: current.int64(0))
     }
 
     // MARK: Helpers
@@ -244,7 +363,8 @@ public final class SQLiteNoteStore: NoteStore {
 
     private static func account(from statement: SQLiteStatement) -> Account {
         Account(
-            id: statement.int64(0), email: statement.text(1), tokenHash: statement.blob(2),
+            id: statement.int64(0), email: statement.text(1),
+            passwordHash: statement.isNull(2) ? nil : statement.text(2),
             createdAt: statement.int64(3))
     }
 
@@ -252,6 +372,6 @@ public final class SQLiteNoteStore: NoteStore {
         Note(
             id: statement.int64(first), date: statement.text(first + 1),
             content: statement.text(first + 2), createdAt: statement.int64(first + 3),
-            updatedAt: statement.int64(first + 4))
+            updatedAt: statement.int64(first + 4), version: statement.int64(first + 5))
     }
 }

@@ -108,7 +108,8 @@ struct AccountsResetTokenCommand: ServerCommand {
     static let help = """
         USAGE: mynotes-server accounts reset-token EMAIL [--database sqlite:PATH]
 
-        Issues a new access token, printed alone on the last line; the old one stops working.
+        Revokes every token of the account (REST sessions included) and issues a new one,
+        printed alone on the last line.
 
         OPTIONS:
         \(DatabaseOption.help)

@@ -10,7 +10,7 @@ struct ServeCommand: ServerCommand {
     static let help = """
         USAGE: mynotes-server [serve] [options]
 
-        Serves the MyNotes web service (the legacy webservice.php protocol).
+        Serves the MyNotes web service: the legacy webservice.php protocol and REST API v1.
 
         OPTIONS:
           --host H                The address to listen on (env MYNOTES_HOST; default 127.0.0.1).
@@ -19,6 +19,8 @@ struct ServeCommand: ServerCommand {
           --threads N             Worker threads (default: the number of cores).
           --legacy-email-auth     Let the email alone identify an account, as the original
                                   service did. Anyone who knows an email reads its notes.
+          --no-signup             Refuse POST /api/v1/accounts: only 'accounts add' creates
+                                  accounts.
           --quota N               Notes one account may hold, 0 for no limit (default 0).
           --max-body BYTES        The largest request body accepted (default 1048576).
           --idle-timeout SECONDS  Close connections silent this long (default 30).
@@ -36,7 +38,7 @@ struct ServeCommand: ServerCommand {
                 "--host", "--port", DatabaseOption.name, "--threads", "--quota", "--max-body",
                 "--idle-timeout",
             ],
-            flags: ["--legacy-email-auth"])
+            flags: ["--legacy-email-auth", "--no-signup"])
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -53,6 +55,7 @@ struct ServeCommand: ServerCommand {
             service.quota = .atMost(quota)
         }
         if parsed.flags.contains("--legacy-email-auth") { service.authentication = .legacyEmail }
+        if parsed.flags.contains("--no-signup") { service.signup = .closed }
         location = try DatabaseOption.location(parsed, environment: environment)
     }
 

@@ -24,14 +24,28 @@ final class FailingStore: NoteStore {
         return try base.account(email: email)
     }
 
-    func accountAndNotes(email: String) throws(StoreError) -> (account: Account, notes: [Note])? {
+    func account(email: String, presenting tokenHash: [UInt8]?) throws(StoreError) -> TokenCheck? {
         try check(.accountLookup)
-        try check(.notes)
-        return try base.accountAndNotes(email: email)
+        return try base.account(email: email, presenting: tokenHash)
     }
 
-    func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account {
-        try base.createAccount(email: email, tokenHash: tokenHash)
+    func account(tokenHash: [UInt8]) throws(StoreError) -> Account? {
+        try check(.accountLookup)
+        return try base.account(tokenHash: tokenHash)
+    }
+
+    func accountAndNotes(
+        email: String, presenting tokenHash: [UInt8]?
+    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+        try check(.accountLookup)
+        try check(.notes)
+        return try base.accountAndNotes(email: email, presenting: tokenHash)
+    }
+
+    func createAccount(
+        email: String, tokenHash: [UInt8]?, passwordHash: String?
+    ) throws(StoreError) -> Account {
+        try base.createAccount(email: email, tokenHash: tokenHash, passwordHash: passwordHash)
     }
 
     func allAccounts() throws(StoreError) -> [Account] { try base.allAccounts() }
@@ -40,13 +54,30 @@ final class FailingStore: NoteStore {
         try base.removeAccount(email: email)
     }
 
-    func replaceTokenHash(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
-        try base.replaceTokenHash(email: email, tokenHash: tokenHash)
+    func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
+        try base.replaceTokens(email: email, tokenHash: tokenHash)
+    }
+
+    func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError) {
+        try base.addToken(tokenHash, account: account)
+    }
+
+    func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool {
+        try base.removeToken(tokenHash)
+    }
+
+    func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool {
+        try base.setPasswordHash(passwordHash, email: email)
     }
 
     func notes(account: Int64) throws(StoreError) -> [Note] {
         try check(.notes)
         return try base.notes(account: account)
+    }
+
+    func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
+        try check(.notes)
+        return try base.notes(account: account, page: page)
     }
 
     func note(id: Int64, account: Int64) throws(StoreError) -> Note? {
@@ -59,14 +90,18 @@ final class FailingStore: NoteStore {
         return try base.addNote(draft, account: account, quota: quota)
     }
 
-    func updateNote(id: Int64, account: Int64, with draft: NoteDraft) throws(StoreError) -> Note? {
+    func updateNote(
+        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Note> {
         try check(.notes)
-        return try base.updateNote(id: id, account: account, with: draft)
+        return try base.updateNote(id: id, account: account, with: draft, ifVersion: version)
     }
 
-    func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool {
+    func removeNote(
+        id: Int64, account: Int64, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Void> {
         try check(.notes)
-        return try base.removeNote(id: id, account: account)
+        return try base.removeNote(id: id, account: account, ifVersion: version)
     }
 
     func close() { base.close() }

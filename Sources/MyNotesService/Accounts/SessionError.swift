@@ -1,0 +1,36 @@
+import Storage
+
+/// Why a sign-up, sign-in or token check failed.
+public enum SessionError: Error, CustomStringConvertible, Sendable {
+    case signupClosed
+    case invalidEmail
+    case passwordTooShort(minimum: Int)
+    case passwordTooLong(maximum: Int)
+    case duplicateEmail
+    /// Wrong email or password: one case for both, so callers cannot tell them apart.
+    case wrongCredentials
+    /// Too many failed sign-ins; try again after this long.
+    case throttled(retryAfter: Duration)
+    /// The token is missing, unknown or revoked.
+    case invalidToken
+    /// The operator named an account that does not exist.
+    case noSuchAccount(String)
+    case store(StoreError)
+    case cryptoUnavailable
+
+    public var description: String {
+        switch self {
+        case .signupClosed: "sign-up is disabled"
+        case .invalidEmail: "invalid email"
+        case .passwordTooShort(let minimum): "the password has fewer than \(minimum) characters"
+        case .passwordTooLong(let maximum): "the password is longer than \(maximum) bytes"
+        case .duplicateEmail: "an account with that email already exists"
+        case .wrongCredentials: "wrong email or password"
+        case .throttled(let wait): "too many failed sign-ins; retry after \(wait)"
+        case .invalidToken: "invalid access token"
+        case .noSuchAccount(let email): "no account with email \(email)"
+        case .store(let error): error.description
+        case .cryptoUnavailable: "the cryptography library failed"
+        }
+    }
+}

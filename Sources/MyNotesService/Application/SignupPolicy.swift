@@ -1,0 +1,7 @@
+/// Whether anyone may create an account through `POST /api/v1/accounts`.
+public enum SignupPolicy: Sendable, Hashable {
+    /// Anyone may sign up (the default).
+    case open
+    /// Only the operator creates accounts (`mynotes-server accounts add`, `--no-signup`).
+    case closed
+}

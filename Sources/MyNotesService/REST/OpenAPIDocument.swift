@@ -1,0 +1,378 @@
+import Foundation
+
+/// The OpenAPI 3.1 document of REST API v1, served at `GET /api/v1/openapi.json`.
+///
+/// Built from Swift values rather than kept as a file so that the shared pieces
+/// (the problem responses, the note schema) are written once; a test holds it to
+/// ``RESTEndpoint`` and to what the live server answers.
+///
+/// ```swift
+/// let document = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json))
+/// ```
+enum OpenAPIDocument {
+    /// The document as UTF-8 JSON with sorted keys, built once.
+    static let json: [UInt8] = {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: document(), options: [.sortedKeys, .withoutEscapingSlashes])
+        else { preconditionFailure("the OpenAPI document is a valid JSON object") }
+        return Array(data)
+    }()
+
+    private static func document() -> [String: Any] {
+        [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "MyNotes REST API",
+                "version": "1.0.0",
+                "description":
+                    "Accounts, sessions and notes. The contract is docs/REST-API.md; "
+                    + "errors are RFC 9457 problem details.",
+            ],
+            "servers": [["url": "/"]],
+            "security": [["bearer": [String]()]],
+            "paths": paths(),
+            "components": [
+                "securitySchemes": [
+                    "bearer": ["type": "http", "scheme": "bearer"]
+                ],
+                "schemas": schemas(),
+                "responses": sharedResponses(),
+                "headers": [
+                    "ETag": [
+                        "description": "Strong validator of the note's state.",
+                        "schema": ["type": "string"], "required": true,
+                    ],
+                    "WWW-Authenticate": [
+                        "schema": ["type": "string"], "required": true,
+                    ],
+                ],
+                "parameters": [
+                    "NoteID": [
+                        "name": "id", "in": "path", "required": true,
+                        "schema": ["type": "integer", "format": "int64", "minimum": 1],
+                    ],
+                    "IfMatch": [
+                        "name": "If-Match", "in": "header", "required": false,
+                        "description": "An ETag of the note (or `*`): the write happens only "
+                            + "if the note is still in that state, else 412.",
+                        "schema": ["type": "string"],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    // MARK: Paths
+
+    private static func paths() -> [String: Any] {
+        [
+            "/api/v1/accounts": [
+                "post": operation(
+                    .createAccount, summary: "Create an account (sign up)", secured: false,
+                    body: "Credentials",
+                    responses: [
+                        "201": json("Account created; its first token.", "AccountCreated"),
+                        "400": ref("BadRequest"), "403": ref("Forbidden"),
+                        "409": ref("Conflict"), "415": ref("UnsupportedMediaType"),
+                        "422": ref("UnprocessableContent"), "500": ref("ServerError"),
+                    ])
+            ],
+            "/api/v1/sessions": [
+                "post": operation(
+                    .createSession, summary: "Sign in: issue a new token", secured: false,
+                    body: "Credentials",
+                    responses: [
+                        "201": json("Signed in.", "Session"),
+                        "400": ref("BadRequest"), "401": ref("Unauthorized"),
+                        "415": ref("UnsupportedMediaType"), "422": ref("UnprocessableContent"),
+                        "429": ref("TooManyRequests"), "500": ref("ServerError"),
+                    ])
+            ],
+            "/api/v1/sessions/current": [
+                "delete": operation(
+                    .deleteCurrentSession, summary: "Sign out: revoke the token used",
+                    responses: [
+                        "204": ["description": "Revoked."],
+                        "401": ref("Unauthorized"), "500": ref("ServerError"),
+                    ])
+            ],
+            "/api/v1/notes": [
+                "get": operation(
+                    .listNotes, summary: "List notes, newest first",
+                    parameters: [
+                        [
+                            "name": "limit", "in": "query", "required": false,
+                            "schema": [
+                                "type": "integer", "minimum": 1, "maximum": 200, "default": 50,
+                            ],
+                        ],
+                        [
+                            "name": "cursor", "in": "query", "required": false,
+                            "description": "The nextCursor of the previous page.",
+                            "schema": ["type": "string"],
+                        ],
+                        [
+                            "name": "q", "in": "query", "required": false,
+                            "description": "Case-insensitive substring of the content.",
+                            "schema": ["type": "string", "maxLength": 1000],
+                        ],
+                    ],
+                    responses: [
+                        "200": json("A page of notes.", "NotePage"),
+                        "400": ref("BadRequest"), "401": ref("Unauthorized"),
+                        "500": ref("ServerError"),
+                    ]),
+                "post": operation(
+                    .createNote, summary: "Create a note", body: "NewNote",
+                    responses: [
+                        "201": noteResponse(
+                            "Created.", links: true,
+                            extraHeaders: [
+                                "Location": ["schema": ["type": "string"], "required": true]
+                            ]),
+                        "400": ref("BadRequest"), "401": ref("Unauthorized"),
+                        "403": ref("Forbidden"), "413": ref("ContentTooLarge"),
+                        "415": ref("UnsupportedMediaType"), "422": ref("UnprocessableContent"),
+                        "500": ref("ServerError"),
+                    ]),
+            ],
+            "/api/v1/notes/{id}": [
+                "parameters": [["$ref": "#/components/parameters/NoteID"]],
+                "get": operation(
+                    .getNote, summary: "Read a note",
+                    responses: [
+                        "200": noteResponse("The note."),
+                        "401": ref("Unauthorized"), "404": ref("NotFound"),
+                        "500": ref("ServerError"),
+                    ]),
+                "put": operation(
+                    .replaceNote, summary: "Replace a note's date and content",
+                    body: "NoteReplacement",
+                    parameters: [["$ref": "#/components/parameters/IfMatch"]],
+                    responses: writeResponses()),
+                "patch": operation(
+                    .updateNote, summary: "Change a note's date, content or both",
+                    body: "NotePatch",
+                    parameters: [["$ref": "#/components/parameters/IfMatch"]],
+                    responses: writeResponses()),
+                "delete": operation(
+                    .deleteNote, summary: "Remove a note",
+                    parameters: [["$ref": "#/components/parameters/IfMatch"]],
+                    responses: [
+                        "204": ["description": "Removed."],
+                        "401": ref("Unauthorized"), "404": ref("NotFound"),
+                        "412": ref("PreconditionFailed"), "500": ref("ServerError"),
+                    ]),
+            ],
+            "/api/v1/openapi.json": [
+                "get": operation(
+                    .openAPIDocument, summary: "This document", secured: false,
+                    responses: [
+                        "200": [
+                            "description": "The OpenAPI 3.1 document.",
+                            "content": ["application/json": ["schema": ["type": "object"]]],
+                        ]
+                    ])
+            ],
+        ]
+    }
+
+    private static func writeResponses() -> [String: Any] {
+        [
+            "200": noteResponse("The note as changed."),
+            "400": ref("BadRequest"), "401": ref("Unauthorized"), "404": ref("NotFound"),
+            "412": ref("PreconditionFailed"), "413": ref("ContentTooLarge"),
+            "415": ref("UnsupportedMediaType"), "422": ref("UnprocessableContent"),
+            "500": ref("ServerError"),
+        ]
+    }
+
+    private static func operation(
+        _ endpoint: RESTEndpoint, summary: String, secured: Bool = true, body: String? = nil,
+        parameters: [[String: Any]] = [], responses: [String: Any]
+    ) -> [String: Any] {
+        var operation: [String: Any] = [
+            "operationId": endpoint.operationID, "summary": summary, "responses": responses,
+        ]
+        if !secured { operation["security"] = [[String: Any]]() }
+        var allParameters = parameters
+        allParameters.append([
+            "name": "Accept-Language", "in": "header", "required": false,
+            "description": "zh… for Chinese messages; anything else is English.",
+            "schema": ["type": "string"],
+        ])
+        operation["parameters"] = allParameters
+        if let body {
+            operation["requestBody"] = [
+                "required": true,
+                "content": ["application/json": ["schema": schemaRef(body)]],
+            ]
+        }
+        return operation
+    }
+
+    private static func noteResponse(
+        _ description: String, links: Bool = false, extraHeaders: [String: Any] = [:]
+    ) -> [String: Any] {
+        var headers: [String: Any] = ["ETag": ["$ref": "#/components/headers/ETag"]]
+        headers.merge(extraHeaders) { _, new in new }
+        var response: [String: Any] = [
+            "description": description,
+            "headers": headers,
+            "content": ["application/json": ["schema": schemaRef("Note")]],
+        ]
+        if links {
+            var all: [String: Any] = [:]
+            for endpoint in [RESTEndpoint.getNote, .replaceNote, .updateNote, .deleteNote] {
+                all[endpoint.operationID] = [
+                    "operationId": endpoint.operationID,
+                    "parameters": ["id": "$response.body#/id"],
+                ]
+            }
+            response["links"] = all
+        }
+        return response
+    }
+
+    private static func json(_ description: String, _ schema: String) -> [String: Any] {
+        [
+            "description": description,
+            "content": ["application/json": ["schema": schemaRef(schema)]],
+        ]
+    }
+
+    private static func ref(_ response: String) -> [String: Any] {
+        ["$ref": "#/components/responses/\(response)"]
+    }
+
+    private static func schemaRef(_ name: String) -> [String: Any] {
+        ["$ref": "#/components/schemas/\(name)"]
+    }
+
+    // MARK: Components
+
+    private static func sharedResponses() -> [String: Any] {
+        func problem(_ description: String, headers: [String: Any]? = nil) -> [String: Any] {
+            var response: [String: Any] = [
+                "description": description,
+                "content": ["application/problem+json": ["schema": schemaRef("Problem")]],
+            ]
+            if let headers { response["headers"] = headers }
+            return response
+        }
+        return [
+            "BadRequest": problem(
+                "Malformed JSON, not an object, an unknown field, a field of the wrong type, "
+                    + "or a bad query parameter (limit, cursor, q)."),
+            "Unauthorized": problem(
+                "Missing, unknown or revoked token; or wrong email or password.",
+                headers: ["WWW-Authenticate": ["$ref": "#/components/headers/WWW-Authenticate"]]),
+            "Forbidden": problem("Sign-up is disabled, or the account's note quota is full."),
+            "NotFound": problem("No such note in this account (another account's note too)."),
+            "Conflict": problem("An account with this email already exists."),
+            "PreconditionFailed": problem("If-Match does not match the note's ETag."),
+            "ContentTooLarge": problem("content is longer than 65,536 bytes of UTF-8."),
+            "UnsupportedMediaType": problem("The body is not application/json."),
+            "UnprocessableContent": problem(
+                "A required field is missing, or a value breaks its rules "
+                    + "(email, password length, content, date)."),
+            "TooManyRequests": problem(
+                "Too many failed sign-ins for this account or from this address.",
+                headers: [
+                    "Retry-After": [
+                        "description": "Seconds to wait.", "required": true,
+                        "schema": ["type": "string"],
+                    ]
+                ]),
+            "ServerError": problem("The database failed."),
+        ]
+    }
+
+    private static func schemas() -> [String: Any] {
+        let content: [String: Any] = [
+            "type": "string", "minLength": 1,
+            "description": "1 to 65,536 bytes of UTF-8; no control characters but tab, LF "
+                + "and CR; no U+FFFE or U+FFFF.",
+        ]
+        let date: [String: Any] = [
+            "type": "string",
+            "pattern": #"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}(:[0-9]{2})?)?$"#,
+            "description": "yyyy-MM-dd, yyyy-MM-dd HH:mm or yyyy-MM-dd HH:mm:ss (a real date; "
+                + "HH:mm is stored as HH:mm:00).",
+            "examples": ["2026-11-29", "2026-11-29 18:30:00"],
+        ]
+        let timestamp: [String: Any] = ["type": "string", "format": "date-time"]
+        return [
+            "Credentials": [
+                "type": "object", "additionalProperties": false,
+                "required": ["email", "password"],
+                "properties": [
+                    "email": ["type": "string", "format": "email", "maxLength": 254],
+                    "password": ["type": "string", "minLength": 8],
+                ],
+            ],
+            "AccountCreated": [
+                "type": "object", "required": ["email", "token"],
+                "properties": ["email": ["type": "string"], "token": ["type": "string"]],
+            ],
+            "Session": [
+                "type": "object", "required": ["token"],
+                "properties": ["token": ["type": "string"]],
+            ],
+            "Note": [
+                "type": "object",
+                "required": ["id", "date", "content", "createdAt", "updatedAt"],
+                "properties": [
+                    "id": ["type": "integer", "format": "int64", "minimum": 1],
+                    "date": ["type": "string"], "content": ["type": "string"],
+                    "createdAt": timestamp, "updatedAt": timestamp,
+                ],
+            ],
+            "NotePage": [
+                "type": "object", "required": ["notes", "nextCursor"],
+                "properties": [
+                    "notes": ["type": "array", "items": schemaRef("Note")],
+                    "nextCursor": [
+                        "type": ["string", "null"],
+                        "description": "Pass as cursor for the next page; null on the last.",
+                    ],
+                ],
+            ],
+            "NewNote": [
+                "type": "object", "additionalProperties": false, "required": ["content"],
+                "properties": [
+                    "content": content,
+                    "date": date.merging(["description": "Defaults to now (UTC)."]) { _, new in new
+                    },
+                ],
+            ],
+            "NoteReplacement": [
+                "type": "object", "additionalProperties": false, "required": ["content", "date"],
+                "properties": ["content": content, "date": date],
+            ],
+            "NotePatch": [
+                "type": "object", "additionalProperties": false,
+                "properties": ["content": content, "date": date],
+            ],
+            "Problem": [
+                "type": "object", "required": ["type", "title", "status", "code", "detail"],
+                "properties": [
+                    "type": ["type": "string"], "title": ["type": "string"],
+                    "status": ["type": "integer"],
+                    "code": [
+                        "type": "integer",
+                        "description": "Stable: the legacy ResultCode where one fits (-9 "
+                            + "authentication, -7 no such note, -5 no content, -6 no date, -8 "
+                            + "invalid parameter, -3 data access, -2 quota), else the HTTP status.",
+                    ],
+                    "detail": [
+                        "type": "string",
+                        "description": "For people, in the Accept-Language (zh or en); names "
+                            + "the field at fault.",
+                    ],
+                ],
+            ],
+        ]
+    }
+}

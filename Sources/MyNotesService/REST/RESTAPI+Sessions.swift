@@ -1,0 +1,79 @@
+import HTTPCore
+import Storage
+
+extension RESTAPI {
+    /// `POST /api/v1/accounts` `{email, password}` → `201 {email, token}`.
+    func createAccount(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
+        let body = try JSONRequestBody(request, allowed: ["email", "password"])
+        let email = try body.requiredString("email")
+        let password = try body.requiredString("password")
+        let account: Account
+        let token: String
+        do {
+            (account, token) = try sessions.signUp(email: email, password: password)
+        } catch {
+            throw Self.problem(error)
+        }
+        var writer = JSONObjectWriter()
+        writer.string("email", account.email)
+        writer.string("token", token)
+        return Self.json(.created, writer.finish())
+    }
+
+    /// `POST /api/v1/sessions` `{email, password}` → `201 {token}`.
+    func createSession(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
+        let body = try JSONRequestBody(request, allowed: ["email", "password"])
+        let email = try body.requiredString("email")
+        let password = try body.requiredString("password")
+        let token: String
+        do {
+            token = try sessions.signIn(
+                email: email, password: password, from: request.clientAddress)
+        } catch {
+            throw Self.problem(error)
+        }
+        var writer = JSONObjectWriter()
+        writer.string("token", token)
+        return Self.json(.created, writer.finish())
+    }
+
+    /// `DELETE /api/v1/sessions/current` → `204`; the token used stops working.
+    func deleteCurrentSession(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
+        let token = try bearerToken(request)
+        do {
+            try sessions.signOut(token: token)
+        } catch {
+            throw Self.problem(error)
+        }
+        return HTTPResponse(status: .noContent)
+    }
+
+    static func problem(_ error: SessionError) -> RESTProblem {
+        switch error {
+        case .signupClosed:
+            return RESTProblem(.init(rawValue: 403), .signupClosed)
+        case .invalidEmail:
+            return .invalidField("email", .invalidEmail)
+        case .passwordTooShort(let minimum):
+            return .invalidField("password", .passwordTooShort(minimum))
+        case .passwordTooLong(let maximum):
+            return .invalidField("password", .passwordTooLong(maximum))
+        case .duplicateEmail:
+            return RESTProblem(.init(rawValue: 409), .emailTaken)
+        case .wrongCredentials, .noSuchAccount:
+            var problem = RESTProblem(
+                .unauthorized, code: .authenticationFailed, .wrongCredentials)
+            problem.headers["WWW-Authenticate"] = #"Bearer realm="mynotes""#
+            return problem
+        case .throttled(let wait):
+            let seconds = max(1, Int((wait / .seconds(1)).rounded(.up)))
+            var problem = RESTProblem(.tooManyRequests, .throttled(seconds: seconds))
+            problem.headers["Retry-After"] = String(seconds)
+            return problem
+        case .invalidToken:
+            return .unauthorized(tokenGiven: true)
+        case .store, .cryptoUnavailable:
+            return .storeFailed
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import HTTPCore
+import MyNotesProtocol
+import Secrets
+import Storage
+
+/// REST API v1 (docs/REST-API.md): accounts, sessions and notes as JSON, errors as
+/// problem details, over the same store and tokens as the legacy protocol.
+///
+/// ```swift
+/// var router = Router()
+/// RESTAPI(store: store, configuration: ServiceConfiguration()).register(on: &router)
+/// ```
+struct RESTAPI: Sendable {
+    static let jsonContentType = "application/json; charset=utf-8"
+
+    let store: any NoteStore
+    let configuration: ServiceConfiguration
+    let sessions: SessionService
+
+    init(store: any NoteStore, configuration: ServiceConfiguration) {
+        self.store = store
+        self.configuration = configuration
+        self.sessions = SessionService(store: store, configuration: configuration)
+    }
+
+    /// Registers every ``RESTEndpoint``, one responder per path.
+    func register(on router: inout Router) {
+        var paths: [String] = []
+        var operations: [String: [HTTPMethod: RESTResponder.Operation]] = [:]
+        for endpoint in RESTEndpoint.allCases {
+            if operations[endpoint.path] == nil { paths.append(endpoint.path) }
+            operations[endpoint.path, default: [:]][endpoint.method] = operation(endpoint)
+        }
+        for path in paths {
+            let byMethod = operations[path] ?? [:]
+            router.on(
+                PathPattern(path), methods: Array(byMethod.keys),
+                responder: RESTResponder(operations: byMethod))
+        }
+    }
+
+    private func operation(_ endpoint: RESTEndpoint) -> RESTResponder.Operation {
+        switch endpoint {
+        case .createAccount: { request, _ throws(RESTProblem) in try createAccount(request) }
+        case .createSession: { request, _ throws(RESTProblem) in try createSession(request) }
+        case .deleteCurrentSession:
+            { request, _ throws(RESTProblem) in try deleteCurrentSession(request) }
+        case .listNotes: { request, _ throws(RESTProblem) in try listNotes(request) }
+        case .createNote: { request, _ throws(RESTProblem) in try createNote(request) }
+        case .getNote:
+            { request, context throws(RESTProblem) in try getNote(request, context) }
+        case .replaceNote:
+            { request, context throws(RESTProblem) in
+                try writeNote(request, context, partial: false)
+            }
+        case .updateNote:
+            { request, context throws(RESTProblem) in
+                try writeNote(request, context, partial: true)
+            }
+        case .deleteNote:
+            { request, context throws(RESTProblem) in try deleteNote(request, context) }
+        case .openAPIDocument:
+            { _, _ throws(RESTProblem) in
+                HTTPResponse(
+                    status: .ok, contentType: Self.jsonContentType, body: OpenAPIDocument.json)
+            }
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// The bearer token of the request, or `401`.
+    func bearerToken(_ request: HTTPRequest) throws(RESTProblem) -> String {
+        guard let token = BearerToken(authorization: request.headers["Authorization"])?.text
+        else { throw .unauthorized(tokenGiven: request.headers["Authorization"] != nil) }
+        return token
+    }
+
+    /// The account whose token the request bears, or `401`.
+    func authenticate(_ request: HTTPRequest) throws(RESTProblem) -> Account {
+        let token = try bearerToken(request)
+        do {
+            return try sessions.account(token: token)
+        } catch .invalidToken {
+            throw .unauthorized(tokenGiven: true)
+        } catch {
+            throw .storeFailed
+        }
+    }
+
+    static func json(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: jsonContentType, body: body)
+    }
+}

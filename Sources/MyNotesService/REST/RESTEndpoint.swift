@@ -1,0 +1,45 @@
+import HTTPCore
+
+/// Every operation of REST API v1: its method, path and OpenAPI `operationId`. The
+/// router is built from this list and a test holds the OpenAPI document to it.
+///
+/// ```swift
+/// RESTEndpoint.allCases.map { "\($0.method) \($0.path)" }
+/// // ["POST /api/v1/accounts", "POST /api/v1/sessions", …]
+/// ```
+public enum RESTEndpoint: String, CaseIterable, Sendable {
+    case createAccount
+    case createSession
+    case deleteCurrentSession
+    case listNotes
+    case createNote
+    case getNote
+    case replaceNote
+    case updateNote
+    case deleteNote
+    case openAPIDocument
+
+    public var method: HTTPMethod {
+        switch self {
+        case .createAccount, .createSession, .createNote: .post
+        case .deleteCurrentSession, .deleteNote: .delete
+        case .listNotes, .getNote, .openAPIDocument: .get
+        case .replaceNote: .put
+        case .updateNote: .patch
+        }
+    }
+
+    public var path: String {
+        switch self {
+        case .createAccount: "/api/v1/accounts"
+        case .createSession: "/api/v1/sessions"
+        case .deleteCurrentSession: "/api/v1/sessions/current"
+        case .listNotes, .createNote: "/api/v1/notes"
+        case .getNote, .replaceNote, .updateNote, .deleteNote: "/api/v1/notes/{id}"
+        case .openAPIDocument: "/api/v1/openapi.json"
+        }
+    }
+
+    /// The OpenAPI `operationId`.
+    public var operationID: String { rawValue }
+}

@@ -1,0 +1,117 @@
+import MyNotesProtocol
+
+/// What a ``RESTProblem`` says, written out in the client's language by ``text(in:)``.
+enum RESTMessage: Sendable, Hashable {
+    /// Why a field's value is refused.
+    enum Reason: Sendable, Hashable {
+        case emptyContent
+        case invalidContent
+        case invalidDate
+        case invalidEmail
+        case passwordTooShort(Int)
+        case passwordTooLong(Int)
+        case limitOutOfRange(ClosedRange<Int>)
+        case invalidCursor
+        case queryTooLong(Int)
+    }
+
+    case resultCode(ResultCode)
+    case unsupportedMediaType
+    case malformedJSON
+    case notAnObject
+    case unknownField(String)
+    case wrongType(field: String, expected: String)
+    case missingField(String)
+    case invalidField(String, Reason)
+    case contentTooLarge(field: String, maximumBytes: Int)
+    case quotaExceeded(Int)
+    case emailTaken
+    case signupClosed
+    case wrongCredentials
+    case throttled(seconds: Int)
+    case preconditionFailed
+}
+
+extension RESTMessage {
+    /// The `detail` of the problem, in `language`.
+    func text(in language: MessageLanguage) -> String {
+        let zh = language == .chinese
+        switch self {
+        case .resultCode(let code):
+            return code.message(in: language)
+        case .unsupportedMediaType:
+            return zh ? "请求体必须是 application/json。" : "The body must be application/json."
+        case .malformedJSON:
+            return zh ? "请求体不是有效的 JSON。" : "The body is not valid JSON."
+        case .notAnObject:
+            return zh ? "请求体必须是 JSON 对象。" : "The body must be a JSON object."
+        case .unknownField(let field):
+            return zh ? "未知字段“\(field)”。" : "Unknown field '\(field)'."
+        case .wrongType(let field, let expected):
+            return zh
+                ? "字段“\(field)”必须是\(expected == "string" ? "字符串" : expected)。"
+                : "Field '\(field)' must be a \(expected)."
+        case .missingField(let field):
+            return zh ? "缺少字段“\(field)”。" : "Field '\(field)' is required."
+        case .invalidField(let field, let reason):
+            return reasonText(field: field, reason, chinese: zh)
+        case .contentTooLarge(let field, let maximum):
+            return zh
+                ? "字段“\(field)”超过 \(maximum) 字节。"
+                : "Field '\(field)' is longer than \(maximum) bytes."
+        case .quotaExceeded(let limit):
+            return ResultCode.quotaExceeded.message(in: language, quota: limit)
+        case .emailTaken:
+            return zh ? "该邮箱已注册。" : "An account with this email already exists."
+        case .signupClosed:
+            return zh ? "本服务器不开放注册。" : "Sign-up is disabled on this server."
+        case .wrongCredentials:
+            return zh ? "邮箱或密码错误。" : "Wrong email or password."
+        case .throttled(let seconds):
+            return zh
+                ? "登录失败次数过多，请在 \(seconds) 秒后重试。"
+                : "Too many failed sign-ins. Try again in \(seconds) seconds."
+        case .preconditionFailed:
+            return zh
+                ? "笔记已被修改（If-Match 不符）。"
+                : "The note has changed (If-Match does not match)."
+        }
+    }
+
+    private func reasonText(field: String, _ reason: Reason, chinese zh: Bool) -> String {
+        switch reason {
+        case .emptyContent:
+            return zh ? "字段“\(field)”不能为空。" : "Field '\(field)' must not be empty."
+        case .invalidContent:
+            return zh
+                ? "字段“\(field)”含有不允许的字符（控制字符、U+FFFE、U+FFFF）。"
+                : "Field '\(field)' holds characters that are not allowed "
+                    + "(control characters, U+FFFE, U+FFFF)."
+        case .invalidDate:
+            return zh
+                ? "字段“\(field)”必须是 yyyy-MM-dd、yyyy-MM-dd HH:mm 或 yyyy-MM-dd HH:mm:ss。"
+                : "Field '\(field)' must be yyyy-MM-dd, yyyy-MM-dd HH:mm or yyyy-MM-dd HH:mm:ss."
+        case .invalidEmail:
+            return zh ? "字段“\(field)”不是有效的邮箱。" : "Field '\(field)' is not a valid email."
+        case .passwordTooShort(let minimum):
+            return zh
+                ? "字段“\(field)”至少需要 \(minimum) 个字符。"
+                : "Field '\(field)' needs at least \(minimum) characters."
+        case .passwordTooLong(let maximum):
+            return zh
+                ? "字段“\(field)”不能超过 \(maximum) 字节。"
+                : "Field '\(field)' must be at most \(maximum) bytes."
+        case .limitOutOfRange(let range):
+            return zh
+                ? "参数“\(field)”必须是 \(range.lowerBound) 到 \(range.upperBound) 的整数。"
+                : "Parameter '\(field)' must be a whole number from \(range.lowerBound) "
+                    + "to \(range.upperBound)."
+        case .invalidCursor:
+            return zh ? "参数“\(field)”无效。" : "Parameter '\(field)' is not a valid cursor."
+        case .queryTooLong(let maximum):
+            return zh
+                ? "参数“\(field)”不能超过 \(maximum) 个字符。"
+                : "Parameter '\(field)' must be at most \(maximum) characters."
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import HTTPCore
+import MyNotesProtocol
+
+/// The one error type of the REST API. Handlers throw it; ``RESTResponder`` renders it,
+/// in one place, as `application/problem+json` (RFC 9457):
+///
+/// ```json
+/// {"type": "about:blank", "title": "Not Found", "status": 404, "code": -7, "detail": "No such note."}
+/// ```
+///
+/// ```swift
+/// throw RESTProblem(.notFound, code: .noSuchNote, .resultCode(.noSuchNote))
+/// ```
+struct RESTProblem: Error, Sendable {
+    var status: HTTPStatus
+    /// Stable and numeric: the legacy ResultCode where one fits, else the HTTP status.
+    var code: Int
+    var message: RESTMessage
+    /// Extra fields for the response, e.g. `Retry-After` or `WWW-Authenticate`.
+    var headers: HTTPHeaders = HTTPHeaders()
+
+    init(_ status: HTTPStatus, code: ResultCode, _ message: RESTMessage) {
+        self.status = status
+        self.code = code.rawValue
+        self.message = message
+    }
+
+    /// A problem with no fitting ResultCode: its code is the HTTP status.
+    init(_ status: HTTPStatus, _ message: RESTMessage) {
+        self.status = status
+        self.code = status.rawValue
+        self.message = message
+    }
+}
+
+extension RESTProblem {
+    /// `401` for a missing, unknown or revoked bearer token.
+    static func unauthorized(tokenGiven: Bool) -> RESTProblem {
+        var problem = RESTProblem(
+            .unauthorized, code: .authenticationFailed, .resultCode(.authenticationFailed))
+        problem.headers["WWW-Authenticate"] =
+            tokenGiven
+            ? #"Bearer realm="mynotes", error="invalid_token""# : #"Bearer realm="mynotes""#
+        return problem
+    }
+
+    static let noSuchNote = RESTProblem(.notFound, code: .noSuchNote, .resultCode(.noSuchNote))
+
+    static let storeFailed = RESTProblem(
+        .internalServerError, code: .dataAccessFailed, .resultCode(.dataAccessFailed))
+
+    static func invalidField(_ field: String, _ reason: RESTMessage.Reason) -> RESTProblem {
+        RESTProblem(.unprocessableContent, code: .invalidParameter, .invalidField(field, reason))
+    }
+
+    static func badRequest(_ message: RESTMessage) -> RESTProblem {
+        RESTProblem(.badRequest, code: .invalidParameter, message)
+    }
+}

@@ -1,0 +1,171 @@
+import CSQLite
+import Foundation
+import Storage
+import Testing
+
+/// Tokens (many per account), migration step 2, keyset pages, search folding and
+/// version-conditional writes, on a real database file.
+@Suite struct SQLiteTokensAndPagingTests {
+    let directory: URL
+    let path: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mynotes-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("notes.sqlite").path
+    }
+
+    func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
+        let store = try SQLiteNoteStore(path: path)
+        defer {
+            store.close()
+            try? FileManager.default.removeItem(at: directory)
+        }
+        return try body(store)
+    }
+
+    @Test func anAccountHoldsManyTokensAndEachCanBeRevoked() throws {
+        try withStore { store in
+            let ann = try store.createAccount(email: "ann@x", tokenHash: [1])
+            try store.addToken([2], account: ann.id)
+            #expect(try store.account(tokenHash: [1]) == ann)
+            #expect(try store.account(tokenHash: [2]) == ann)
+            #expect(try store.account(email: "ANN@x", presenting: [2])?.holdsToken == true)
+            #expect(try store.account(email: "ann@x", presenting: [3])?.holdsToken == false)
+            #expect(try store.account(email: "ann@x", presenting: nil)?.holdsToken == false)
+            #expect(try store.removeToken([1]))
+            #expect(try !store.removeToken([1]))
+            #expect(try store.account(tokenHash: [1]) == nil)
+            #expect(try store.replaceTokens(email: "ann@x", tokenHash: [4]))
+            #expect(try store.account(tokenHash: [2]) == nil)
+            #expect(try store.account(tokenHash: [4]) == ann)
+            let bob = try store.createAccount(email: "bob@x", tokenHash: [5])
+            #expect(try store.account(email: "bob@x", presenting: [4])?.holdsToken == false)
+            #expect(
+                try store.accountAndNotes(email: "ann@x", presenting: [4])?.check.holdsToken == true
+            )
+            #expect(
+                try store.accountAndNotes(email: "bob@x", presenting: [4])?.check.holdsToken
+                    == false)
+            #expect(try store.removeAccount(email: "bob@x"))
+            #expect(try store.account(tokenHash: [5]) == nil)
+            _ = bob
+        }
+    }
+
+    @Test func passwordHashesAreStored() throws {
+        try withStore { store in
+            let ann = try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: "p1")
+            #expect(ann.passwordHash == "p1")
+            #expect(try store.setPasswordHash("p2", email: "ANN@x"))
+            #expect(try store.account(email: "ann@x")?.passwordHash == "p2")
+            #expect(try !store.setPasswordHash("p2", email: "nobody@x"))
+        }
+    }
+
+    /// A database made by step 1 keeps working: each account's token moves to `tokens`.
+    @Test func migrationStepTwoMovesEachAccountsTokenIntoTheTokensTable() throws {
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
+        let stepOne = """
+            CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                token_hash BLOB NOT NULL, created_at INTEGER NOT NULL);
+            CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT,
+                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                date TEXT NOT NULL, sort_key TEXT NOT NULL, content TEXT NOT NULL,
+                created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+            CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
+            INSERT INTO accounts VALUES (1, 'ann@x', x'0102', 5), (2, 'bob@x', x'0304', 6);
+            INSERT INTO notes VALUES (1, 1, '2026-11-29', '2026-11-29 00:00:00', 'old', 5, 5);
+            PRAGMA user_version = 1;
+            """
+        #expect(sqlite3_exec(handle, stepOne, nil, nil, nil) == SQLITE_OK)
+        #expect(sqlite3_close(handle) == SQLITE_OK)
+        try withStore { store in
+            #expect(try store.account(tokenHash: [1, 2])?.email == "ann@x")
+            #expect(try store.account(tokenHash: [3, 4])?.email == "bob@x")
+            let notes = try store.notes(account: 1)
+            #expect(notes.map(\.content) == ["old"])
+            #expect(notes.first?.version == 1)
+        }
+    }
+
+    @Test func pagesWalkNewestFirstAndStayCorrectWhileNotesComeAndGo() throws {
+        try withStore { store in
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
+            var added: [Note] = []
+            for day in 1...9 {
+                added.append(
+                    try store.addNote(
+                        NoteDraft(date: "2026-11-0\(day)", content: "n\(day)"), account: id,
+                        quota: .unlimited))
+            }
+            let first = try store.notes(account: id, page: NotePage(limit: 3))
+            #expect(first.map(\.content) == ["n9", "n8", "n7"])
+            // A newer note and a removed one ahead of the cursor change nothing after it.
+            _ = try store.addNote(
+                NoteDraft(date: "2026-12-01", content: "new"), account: id, quota: .unlimited)
+            #expect(try store.removeNote(id: added[5].id, account: id))
+            let second = try store.notes(
+                account: id, page: NotePage(after: first.last?.position, limit: 3))
+            #expect(second.map(\.content) == ["n5", "n4", "n3"])
+        }
+    }
+
+    @Test(arguments: [
+        ("MILK", ["Buy milk", "MILKSHAKE"]),
+        ("straße", ["STRASSE 1"]),
+        ("σοφία", ["ΣΟΦΊΑ"]),
+        ("牛奶", ["买牛奶"]),
+        ("ä", ["Ärger"]),
+    ])
+    func searchFoldsCaseBeyondASCII(query: String, expected: [String]) throws {
+        try withStore { store in
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
+            for (day, content) in [
+                "Buy milk", "MILKSHAKE", "STRASSE 1", "ΣΟΦΊΑ", "买牛奶", "Ärger", "arger",
+            ]
+            .enumerated() {
+                _ = try store.addNote(
+                    NoteDraft(date: "2026-10-\(10 + day)", content: content), account: id,
+                    quota: .unlimited)
+            }
+            let found = try store.notes(account: id, page: NotePage(limit: 50, containing: query))
+            #expect(Set(found.map(\.content)) == Set(expected))
+        }
+    }
+
+    @Test func conditionalWritesCheckTheVersion() throws {
+        try withStore { store in
+            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
+            let note = try store.addNote(
+                NoteDraft(date: "2026-11-29", content: "a"), account: id, quota: .unlimited)
+            #expect(note.version == 1)
+            let draft = NoteDraft(date: "2026-11-29", content: "b")
+            guard
+                case .applied(let updated) = try store.updateNote(
+                    id: note.id, account: id, with: draft, ifVersion: 1)
+            else { Issue.record("update at version 1 refused"); return }
+            #expect(updated.version == 2)
+            #expect(
+                try store.updateNote(id: note.id, account: id, with: draft, ifVersion: 1)
+                    == .versionMismatch(current: 2))
+            #expect(
+                try store.updateNote(id: 999, account: id, with: draft, ifVersion: 1) == .notFound)
+            if case .versionMismatch(let current) = try store.removeNote(
+                id: note.id, account: id, ifVersion: 1)
+            {
+                #expect(current == 2)
+            } else {
+                Issue.record("remove at a stale version went through")
+            }
+            guard case .applied = try store.removeNote(id: note.id, account: id, ifVersion: 2)
+            else {
+                Issue.record("remove at the current version refused")
+                return
+            }
+            #expect(try store.note(id: note.id, account: id) == nil)
+        }
+    }
+}
