@@ -1,0 +1,198 @@
+import Foundation
+import HTTPCore
+import MyNotesService
+import MyNotesTesting
+import Testing
+
+/// `GET /api/v1/openapi.json` against the live server: the document names exactly the
+/// routes the server has, and the server really answers every status it documents.
+@Suite struct OpenAPIDocumentTests {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// The live document's operations as `METHOD path` → documented statuses.
+    static func operations(of document: [String: Any]) -> [String: Set<Int>] {
+        var result: [String: Set<Int>] = [:]
+        for (path, item) in document["paths"] as? [String: [String: Any]] ?? [:] {
+            for method in methods {
+                guard let operation = item[method] as? [String: Any] else { continue }
+                let responses = operation["responses"] as? [String: Any] ?? [:]
+                result["\(method.uppercased()) \(path)"] = Set(
+                    responses.keys.compactMap { Int($0) })
+            }
+        }
+        return result
+    }
+
+    static func fetchDocument(_ client: RESTClient) throws -> [String: Any] {
+        let response = try client.send("GET", "/api/v1/openapi.json")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+        return response.json
+    }
+
+    @Test func theDocumentNamesExactlyTheRoutesTheServerHas() throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let client = RESTClient(port: server.port)
+        let document = try Self.fetchDocument(client)
+        #expect(document["openapi"] as? String == "3.1.0")
+        let documented = Set(Self.operations(of: document).keys)
+        let routed = Set(RESTEndpoint.allCases.map { "\($0.method.rawValue) \($0.path)" })
+        #expect(documented == routed)
+        // And each operationId is the endpoint's.
+        let paths = document["paths"] as? [String: [String: Any]] ?? [:]
+        for endpoint in RESTEndpoint.allCases {
+            let operation =
+                paths[endpoint.path]?[endpoint.method.rawValue.lowercased()] as? [String: Any]
+            #expect(operation?["operationId"] as? String == endpoint.operationID)
+        }
+    }
+
+    /// Every documented path+method reaches a REST handler (not the router's plain
+    /// 404 or 405), and every other method on those paths is the router's 405.
+    @Test func theLiveRouterAnswersEveryDocumentedOperationAndNoOther() throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let client = RESTClient(port: server.port)
+        let operations = Self.operations(of: try Self.fetchDocument(client))
+        let paths = Set(operations.keys.map { String($0.split(separator: " ")[1]) })
+        for path in paths {
+            let concrete = path.replacingOccurrences(of: "{id}", with: "1")
+            for method in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
+                let response = try client.send(method, concrete, json: [String: String]())
+                if operations["\(method) \(path)"] != nil {
+                    #expect(
+                        response.header("Content-Type")?.hasPrefix("application/") == true,
+                        "\(method) \(path) → \(response.status)")
+                    #expect(operations["\(method) \(path)"]?.contains(response.status) == true)
+                } else {
+                    #expect(response.status == 405, "\(method) \(path)")
+                    #expect(response.header("Allow") != nil)
+                }
+            }
+        }
+    }
+
+    /// Drives the server into each documented answer and checks the documented set is
+    /// exactly what the server produced (a database failure, 500, needs a broken disk
+    /// and is covered by the legacy suite's failing store).
+    @Test func everyDocumentedStatusIsProducible() throws {
+        let server = try TestServer(
+            .init(
+                quota: 2,
+                signInLimits: SignInLimits(perAccount: 2, perAddress: 50, window: .seconds(60))))
+        defer { server.shutdown() }
+        let closedServer = try TestServer(.init(signup: .closed))
+        defer { closedServer.shutdown() }
+        var produced: [String: Set<Int>] = [:]
+        func record(_ key: String, _ response: RESTClient.Response) {
+            produced[key, default: []].insert(response.status)
+        }
+        let anonymous = RESTClient(port: server.port)
+        let credentials = ["email": "ann@example.com", "password": "password 123"]
+
+        let accounts = "POST /api/v1/accounts"
+        record(accounts, try anonymous.send("POST", "/api/v1/accounts", json: credentials))
+        let ann = try anonymous.with(token: nil).send("POST", "/api/v1/sessions", json: credentials)
+        let client = anonymous.with(token: ann.json["token"] as? String)
+        record(accounts, try anonymous.send("POST", "/api/v1/accounts", rawBody: "{"))
+        record(
+            accounts,
+            try RESTClient(port: closedServer.port).send(
+                "POST", "/api/v1/accounts", json: credentials))
+        record(accounts, try anonymous.send("POST", "/api/v1/accounts", json: credentials))
+        record(
+            accounts,
+            try anonymous.send("POST", "/api/v1/accounts", rawBody: "x", contentType: "text/plain"))
+        record(
+            accounts,
+            try anonymous.send(
+                "POST", "/api/v1/accounts", json: ["email": "x", "password": "password 123"]))
+
+        let sessions = "POST /api/v1/sessions"
+        record(sessions, ann)
+        record(sessions, try anonymous.send("POST", "/api/v1/sessions", rawBody: "[]"))
+        record(
+            sessions,
+            try anonymous.send("POST", "/api/v1/sessions", rawBody: "x", contentType: "text/plain"))
+        record(
+            sessions,
+            try anonymous.send("POST", "/api/v1/sessions", json: ["email": "ann@example.com"]))
+        let wrong = ["email": "ann@example.com", "password": "wrong password"]
+        record(sessions, try anonymous.send("POST", "/api/v1/sessions", json: wrong))
+        record(sessions, try anonymous.send("POST", "/api/v1/sessions", json: wrong))
+        record(sessions, try anonymous.send("POST", "/api/v1/sessions", json: wrong))
+
+        let list = "GET /api/v1/notes"
+        record(list, try client.send("GET", "/api/v1/notes"))
+        record(list, try client.send("GET", "/api/v1/notes?limit=0"))
+        record(list, try anonymous.send("GET", "/api/v1/notes"))
+
+        let create = "POST /api/v1/notes"
+        let created = try client.send("POST", "/api/v1/notes", json: ["content": "one"])
+        record(create, created)
+        let id = created.json["id"] as? Int ?? 0
+        let etag = created.header("ETag") ?? ""
+        record(create, try client.send("POST", "/api/v1/notes", rawBody: "{"))
+        record(create, try anonymous.send("POST", "/api/v1/notes", json: ["content": "x"]))
+        record(
+            create,
+            try client.send(
+                "POST", "/api/v1/notes", json: ["content": String(repeating: "x", count: 70_000)]))
+        record(
+            create,
+            try client.send("POST", "/api/v1/notes", rawBody: "x", contentType: "text/plain"))
+        record(create, try client.send("POST", "/api/v1/notes", json: ["content": ""]))
+        _ = try client.send("POST", "/api/v1/notes", json: ["content": "two"])
+        record(create, try client.send("POST", "/api/v1/notes", json: ["content": "three"]))
+
+        let get = "GET /api/v1/notes/{id}"
+        record(get, try client.send("GET", "/api/v1/notes/\(id)"))
+        record(get, try anonymous.send("GET", "/api/v1/notes/\(id)"))
+        record(get, try client.send("GET", "/api/v1/notes/999"))
+
+        for (method, body) in [
+            ("PUT", ["content": "x", "date": "2026-01-01"]), ("PATCH", ["content": "y"]),
+        ] {
+            let key = "\(method) /api/v1/notes/{id}"
+            record(key, try client.send(method, "/api/v1/notes/\(id)", json: body))
+            record(key, try client.send(method, "/api/v1/notes/\(id)", rawBody: "{"))
+            record(key, try anonymous.send(method, "/api/v1/notes/\(id)", json: body))
+            record(key, try client.send(method, "/api/v1/notes/999", json: body))
+            record(
+                key,
+                try client.send(
+                    method, "/api/v1/notes/\(id)", json: body, headers: ["If-Match": etag]))
+            record(
+                key,
+                try client.send(
+                    method, "/api/v1/notes/\(id)",
+                    json: ["content": String(repeating: "x", count: 70_000), "date": "2026-01-01"]))
+            record(
+                key,
+                try client.send(
+                    method, "/api/v1/notes/\(id)", rawBody: "x", contentType: "text/plain"))
+            record(
+                key,
+                try client.send(
+                    method, "/api/v1/notes/\(id)", json: ["content": "x", "date": "never"]))
+        }
+
+        let delete = "DELETE /api/v1/notes/{id}"
+        record(
+            delete, try client.send("DELETE", "/api/v1/notes/\(id)", headers: ["If-Match": etag]))
+        record(delete, try anonymous.send("DELETE", "/api/v1/notes/\(id)"))
+        record(delete, try client.send("DELETE", "/api/v1/notes/\(id)"))
+        record(delete, try client.send("DELETE", "/api/v1/notes/\(id)"))
+
+        let signOut = "DELETE /api/v1/sessions/current"
+        record(signOut, try client.send("DELETE", "/api/v1/sessions/current"))
+        record(signOut, try client.send("DELETE", "/api/v1/sessions/current"))
+
+        record("GET /api/v1/openapi.json", try anonymous.send("GET", "/api/v1/openapi.json"))
+
+        let documented = Self.operations(of: try Self.fetchDocument(anonymous))
+            .mapValues { $0.subtracting([500]) }
+        #expect(produced == documented)
+    }
+}
