@@ -183,6 +183,18 @@ import Testing
         }
     }
 
+    @Test func refusesReadsAndWritesOnceClosed() throws {
+        defer { cleanUp() }
+        let store = try SQLiteNoteStore(path: path)
+        let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
+        store.close()
+        #expect(throws: StoreError.self) { _ = try store.notes(account: id) }
+        #expect(throws: StoreError.self) {
+            _ = try store.addNote(
+                NoteDraft(date: "2026-01-01", content: "late"), account: id, quota: .unlimited)
+        }
+    }
+
     @Test func reportsADatabaseThatCannotBeOpened() {
         #expect {
             _ = try SQLiteNoteStore(path: "/nonexistent-folder/mynotes.sqlite")

@@ -18,9 +18,10 @@ final class SQLiteReaderPool: Sendable {
     func read<Value>(
         _ body: (SQLiteConnection) throws(SQLiteError) -> Value
     ) throws(StoreError) -> Value {
-        let lent = state.withLock { state -> SQLiteConnection? in
-            state.idle.popLast()
+        let (lent, closed) = state.withLock { state -> (SQLiteConnection?, Bool) in
+            (state.idle.popLast(), state.closed)
         }
+        guard !closed else { throw .closed }
         let connection: SQLiteConnection
         do throws(SQLiteError) {
             if let lent {
