@@ -17,53 +17,26 @@ public struct BlockingNotesClient: Sendable {
 
     /// All notes of the account, newest first.
     public func query() throws(NotesClientError) -> [Note] {
-        try wait(client.queryOperation())
+        try client.engine.wait(client.queryOperation())
     }
 
     /// Adds a note and returns it with the ID the server gave it.
     public func add(_ content: String, date: NoteDate = .now) throws(NotesClientError) -> Note {
-        try wait(client.addOperation(content, date: date))
+        try client.engine.wait(client.addOperation(content, date: date))
     }
 
     /// Replaces a note's content and date.
     public func modify(id: Int, content: String, date: NoteDate) throws(NotesClientError) {
-        try wait(client.modifyOperation(id: id, content: content, date: date))
+        try client.engine.wait(client.modifyOperation(id: id, content: content, date: date))
     }
 
     /// Removes a note.
     public func remove(id: Int) throws(NotesClientError) {
-        try wait(client.removeOperation(id: id))
-    }
-
-    private func wait<Value: Sendable>(_ operation: NotesOperation<Value>) throws(NotesClientError)
-        -> Value
-    {
-        let box = ResultBox<Value>()
-        let semaphore = DispatchSemaphore(value: 0)
-        client.perform(operation, handle: NotesRequest()) { result in
-            box.set(result)
-            semaphore.signal()
-        }
-        semaphore.wait()
-        return try box.get().get()
+        try client.engine.wait(client.removeOperation(id: id))
     }
 }
 
 extension NotesClient {
     /// The same calls, blocking the calling thread until the answer; never on a UI thread.
     public var blocking: BlockingNotesClient { BlockingNotesClient(client: self) }
-}
-
-/// Carries a result from URLSession's queue to the waiting thread.
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Value, NotesClientError>?
-
-    func set(_ result: Result<Value, NotesClientError>) {
-        lock.withLock { self.result = result }
-    }
-
-    func get() -> Result<Value, NotesClientError> {
-        lock.withLock { result! }
-    }
 }

@@ -55,7 +55,7 @@ struct LegacyRequest: Sendable {
             forHTTPHeaderField: "Accept")
         // NotesClient's own timer enforces the timeout; URLSession's (which fires early on
         // some platforms) only backs it up.
-        request.timeoutInterval = configuration.timeout.seconds + 30
+        request.timeoutInterval = RequestEngine.backstop(configuration.timeout)
         request.cachePolicy = .reloadIgnoringLocalCacheData
         return request
     }

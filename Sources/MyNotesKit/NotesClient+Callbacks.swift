@@ -16,7 +16,7 @@ extension NotesClient {
         on queue: DispatchQueue,
         completion: @escaping @Sendable (Result<[Note], NotesClientError>) -> Void
     ) -> NotesRequest {
-        start(queryOperation(), on: queue, completion: completion)
+        engine.start(queryOperation(), on: queue, completion: completion)
     }
 
     /// Adds a note; `completion` runs once on `queue` with the note and its new ID.
@@ -25,7 +25,7 @@ extension NotesClient {
         _ content: String, date: NoteDate = .now, on queue: DispatchQueue,
         completion: @escaping @Sendable (Result<Note, NotesClientError>) -> Void
     ) -> NotesRequest {
-        start(addOperation(content, date: date), on: queue, completion: completion)
+        engine.start(addOperation(content, date: date), on: queue, completion: completion)
     }
 
     /// Replaces a note's content and date; `completion` runs once on `queue`.
@@ -34,7 +34,7 @@ extension NotesClient {
         id: Int, content: String, date: NoteDate, on queue: DispatchQueue,
         completion: @escaping @Sendable (Result<Void, NotesClientError>) -> Void
     ) -> NotesRequest {
-        start(
+        engine.start(
             modifyOperation(id: id, content: content, date: date), on: queue, completion: completion
         )
     }
@@ -45,15 +45,6 @@ extension NotesClient {
         id: Int, on queue: DispatchQueue,
         completion: @escaping @Sendable (Result<Void, NotesClientError>) -> Void
     ) -> NotesRequest {
-        start(removeOperation(id: id), on: queue, completion: completion)
-    }
-
-    private func start<Value: Sendable>(
-        _ operation: NotesOperation<Value>, on queue: DispatchQueue,
-        completion: @escaping @Sendable (Result<Value, NotesClientError>) -> Void
-    ) -> NotesRequest {
-        let handle = NotesRequest()
-        perform(operation, handle: handle) { result in queue.async { completion(result) } }
-        return handle
+        engine.start(removeOperation(id: id), on: queue, completion: completion)
     }
 }

@@ -36,11 +36,7 @@ extension NotesClient {
         public init(server: URL, credentials: Credentials, language: MessageLanguage? = nil) {
             self.server = server
             self.credentials = credentials
-            self.language =
-                language
-                ?? MessageLanguage(
-                    localeIdentifier: ProcessInfo.processInfo.environment["LANG"]
-                        ?? Locale.current.identifier)
+            self.language = language ?? .preferred
         }
 
         /// The legacy endpoint's URL.

@@ -5,10 +5,11 @@ import MyNotesProtocol
     import FoundationNetworking
 #endif
 
-/// Every way a ``NotesClient`` call can fail, in one type.
+/// Every way a ``NotesClient`` or ``NotesAPIClient`` call can fail, in one type.
 ///
-/// A failure the server reports carries its stable ``ResultCode``; ``message(in:)``
-/// gives the text people read, in Chinese or English, for every case.
+/// A failure the server reports carries its stable ``ResultCode`` (the legacy protocol's,
+/// or the `code` of a REST problem when it is one); ``message(in:)`` gives the text
+/// people read, in Chinese or English, for every case.
 ///
 /// ```swift
 /// do {
@@ -24,7 +25,10 @@ public enum NotesClientError: Error, Sendable {
     case server(ResultCode, serverMessage: String?)
     /// The request did not reach the server, or the connection broke.
     case transport(TransportFailureReason)
-    /// The server answered with an HTTP status other than 200, so not as the protocol.
+    /// The REST API answered with a problem (`application/problem+json`), by status.
+    case rest(RESTFailureReason)
+    /// The server answered with an HTTP status the call does not expect, and not with a
+    /// protocol answer or a problem: e.g. a proxy's 502, or 404 from a server without the API.
     case http(status: Int, body: String)
     /// The answer was HTTP 200 but not a protocol answer the client can read.
     case invalidResponse(ResponseFailureReason)
@@ -65,7 +69,16 @@ public enum NotesClientError: Error, Sendable {
 
     /// The protocol's code when the server reported the failure, else `nil`.
     public var resultCode: ResultCode? {
-        if case .server(let code, _) = self { return code }
+        switch self {
+        case .server(let code, _): return code
+        case .rest(let reason): return reason.problem.resultCode
+        default: return nil
+        }
+    }
+
+    /// How long the server asked the client to wait before trying again (`Retry-After`).
+    public var retryAfter: Duration? {
+        if case .rest(.tooManyRequests(_, let retryAfter)) = self { return retryAfter }
         return nil
     }
 
@@ -84,6 +97,8 @@ public enum NotesClientError: Error, Sendable {
             return chinese ? "与服务器的连接中断了。" : "The connection to the server was lost."
         case .transport(.other(let error)):
             return (chinese ? "网络错误：" : "Network error: ") + "\(error.code.rawValue)"
+        case .rest(let reason):
+            return reason.message(in: language)
         case .http(let status, _):
             return chinese ? "服务器返回了 HTTP \(status)。" : "The server answered HTTP \(status)."
         case .invalidResponse(.unknownResultCode(let code, let serverMessage)):

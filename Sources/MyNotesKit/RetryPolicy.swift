@@ -45,12 +45,15 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// Whether an error is worth another attempt: failures of the network or of the
-    /// server's store, not answers about the request itself and not a cancellation.
+    /// server's store, a 5xx or 429, not answers about the request itself and not a
+    /// cancellation. A `Retry-After` longer than ``maxDelay`` ends the retries.
     public static func isTransient(_ error: NotesClientError) -> Bool {
         switch error {
         case .transport, .timedOut: return true
         case .http(let status, _): return status >= 500 || status == 429
         case .server(let code, _): return code == .dataAccessFailed
+        case .rest(.tooManyRequests): return true
+        case .rest(let reason): return reason.problem.status >= 500
         case .cancelled, .invalidResponse, .invalidConfiguration: return false
         }
     }

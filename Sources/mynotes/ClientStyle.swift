@@ -4,3 +4,11 @@ enum ClientStyle: String, CaseIterable {
     case callback
     case sync
 }
+
+/// Which protocol a command speaks (`--api`, `MYNOTES_API`, the config file).
+enum ServerAPI: String, CaseIterable, Codable {
+    /// `webservice.php`, with ``NotesClient``.
+    case legacy
+    /// REST API v1, with ``NotesAPIClient``.
+    case rest
+}

@@ -60,6 +60,25 @@ struct CommandContext: Sendable {
         return readLine(strippingNewline: true) ?? ""
     }
 
+    /// A new password: on a terminal asked twice without echo, and refused unless both
+    /// agree; otherwise the first line of standard input.
+    func readNewPassword(for email: String) throws(CommandFailure) -> String {
+        guard standardInputIsTerminal else { return Self.withoutCR(readSecretLine(prompt: "")) }
+        let first = readSecretLine(prompt: "New password for \(email): ")
+        let second = readSecretLine(prompt: "Repeat the password: ")
+        guard first == second else { throw .message("the passwords do not match") }
+        return first
+    }
+
+    /// A password, asked without echo on a terminal, else the first line of standard input.
+    func readPassword(for email: String) -> String {
+        Self.withoutCR(readSecretLine(prompt: "Password for \(email): "))
+    }
+
+    private static func withoutCR(_ line: String) -> String {
+        line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+
     /// All of standard input, as UTF-8 text.
     func readStandardInput() -> String {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

@@ -1,8 +1,10 @@
 import Foundation
 
-/// The settings `mynotes login` saves: `$XDG_CONFIG_HOME/mynotes/config.json`
+/// The settings `mynotes login` and `signup` save: `$XDG_CONFIG_HOME/mynotes/config.json`
 /// (default `~/.config/mynotes/config.json`), readable by its owner only, since it holds a token.
 struct ConfigFile: Codable, Equatable {
+    /// The API the account was logged in with; absent in files from before REST (legacy).
+    var api: ServerAPI?
     var server: String
     var email: String
     var token: String?

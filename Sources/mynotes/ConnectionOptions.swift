@@ -2,21 +2,38 @@ import Foundation
 import MyNotesKit
 
 /// The options every command that talks to a server takes, and where their values come
-/// from: the command line first, then `MYNOTES_SERVER`, `MYNOTES_EMAIL`, `MYNOTES_TOKEN`,
-/// then the file `mynotes login` wrote.
+/// from: the command line first, then `MYNOTES_API`, `MYNOTES_SERVER`, `MYNOTES_EMAIL`,
+/// `MYNOTES_TOKEN`, then the file `mynotes login` wrote.
 struct ConnectionOptions {
     static let specs: [OptionSpec] = [
+        .value("--api", "legacy|rest", "The protocol (or env MYNOTES_API; default legacy)."),
         .value("--server", "URL", "The server (or env MYNOTES_SERVER)."),
         .value("--email", "EMAIL", "The account (or env MYNOTES_EMAIL)."),
         .value(
             "--token", "TOKEN",
             "The access token (or env MYNOTES_TOKEN); none for email-only servers."),
-        .value("--method", "get|post", "How requests travel (default post)."),
-        .value("--wire", "json|xml", "The response format asked of the server (default json)."),
+        .value("--method", "get|post", "How requests travel (default post; legacy only)."),
+        .value(
+            "--wire", "json|xml",
+            "The response format asked of the server (default json; legacy only)."),
         .value("--style", "async|callback|sync", "The SDK calling style used (default async)."),
         .value("--timeout", "SECONDS", "How long one request may take (default 30)."),
     ]
 
+    /// The options of commands that sign in with a password, which always speak REST.
+    static let accountSpecs = specs.filter {
+        ["--server", "--email", "--style", "--timeout"].contains($0.name)
+    }
+
+    /// The settings resolved from the command line, the environment and the config file.
+    struct Resolved {
+        var api: ServerAPI
+        var server: URL
+        var email: String?
+        var token: String?
+    }
+
+    var api: ServerAPI?
     var server: String?
     var email: String?
     var token: String?
@@ -26,6 +43,7 @@ struct ConnectionOptions {
     var timeout: Double
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
+        api = try arguments.choice("--api", as: ServerAPI.self)
         server = arguments.value("--server")
         email = arguments.value("--email")
         token = arguments.value("--token")
@@ -65,12 +83,19 @@ struct ConnectionOptions {
         }
     }
 
-    /// The client, with settings resolved from the command line, the environment and the config file.
-    func makeClient(in context: CommandContext) throws(CommandFailure) -> StyledNotesClient {
+    /// The settings, from the command line, the environment and the config file, in that order.
+    func resolve(in context: CommandContext) throws(CommandFailure) -> Resolved {
         let environment = context.environment
         let file = try ConfigFile.load(environment: environment)
         func pick(_ flag: String?, _ variable: String, _ saved: String?) -> String? {
             [flag, environment[variable], saved].compactMap { $0 }.first { !$0.isEmpty }
+        }
+        var api = ServerAPI.legacy
+        if let text = pick(self.api?.rawValue, "MYNOTES_API", file?.api?.rawValue) {
+            guard let chosen = ServerAPI(rawValue: text) else {
+                throw .message("MYNOTES_API must be one of legacy|rest, not '\(text)'")
+            }
+            api = chosen
         }
         guard let serverText = pick(server, "MYNOTES_SERVER", file?.server) else {
             throw .message(
@@ -79,23 +104,53 @@ struct ConnectionOptions {
         guard Self.isHTTPURL(serverText), let url = URL(string: serverText) else {
             throw .message("the server must be an http or https URL, not '\(serverText)'")
         }
-        guard let email = pick(email, "MYNOTES_EMAIL", file?.email) else {
-            throw .message(
-                "no account: give --email EMAIL, set MYNOTES_EMAIL, or run 'mynotes login'")
-        }
-        let credentials: Credentials =
-            if let token = pick(token, "MYNOTES_TOKEN", file?.token) {
-                .token(email: email, token: token)
-            } else {
-                .emailOnly(email)
-            }
-        var configuration = NotesClient.Configuration(
-            server: url, credentials: credentials, language: context.language)
-        configuration.method = method
-        configuration.wire = wire
-        configuration.timeout = .milliseconds(Int(timeout * 1000))
-        return StyledNotesClient(client: NotesClient(configuration), style: style)
+        return Resolved(
+            api: api, server: url, email: pick(email, "MYNOTES_EMAIL", file?.email),
+            token: pick(token, "MYNOTES_TOKEN", file?.token))
     }
+
+    /// The client, with settings resolved from the command line, the environment and the config file.
+    func makeClient(in context: CommandContext) throws(CommandFailure) -> StyledNotesClient {
+        let resolved = try resolve(in: context)
+        switch resolved.api {
+        case .legacy:
+            guard let email = resolved.email else {
+                throw .message(
+                    "no account: give --email EMAIL, set MYNOTES_EMAIL, or run 'mynotes login'")
+            }
+            let credentials: Credentials =
+                if let token = resolved.token {
+                    .token(email: email, token: token)
+                } else {
+                    .emailOnly(email)
+                }
+            var configuration = NotesClient.Configuration(
+                server: resolved.server, credentials: credentials, language: context.language)
+            configuration.method = method
+            configuration.wire = wire
+            configuration.timeout = duration
+            return StyledNotesClient(backend: .legacy(NotesClient(configuration)), style: style)
+        case .rest:
+            guard let token = resolved.token else {
+                throw .message(
+                    "no token: give --token TOKEN, set MYNOTES_TOKEN, or run 'mynotes login --api rest'"
+                )
+            }
+            let client = makeAPIClient(server: resolved.server, token: token, in: context)
+            return StyledNotesClient(
+                backend: .rest(client, email: resolved.email ?? ""), style: style)
+        }
+    }
+
+    /// A REST client with these options' timeout and the user's language.
+    func makeAPIClient(server: URL, token: String?, in context: CommandContext) -> NotesAPIClient {
+        var configuration = NotesAPIClient.Configuration(
+            server: server, token: token, language: context.language)
+        configuration.timeout = duration
+        return NotesAPIClient(configuration)
+    }
+
+    private var duration: Duration { .milliseconds(Int(timeout * 1000)) }
 
     private static func isHTTPURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil

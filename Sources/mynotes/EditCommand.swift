@@ -36,19 +36,9 @@ struct EditCommand: Command {
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
         let content = text == "-" ? context.readStandardInput() : text
-        var date = self.date
-        if date == nil {
-            let notes = try await calling { () async throws(NotesClientError) in
-                try await client.query()
-            }
-            guard let note = notes.first(where: { $0.id == id }) else {
-                throw .client(.server(.noSuchNote, serverMessage: nil))
-            }
-            date = note.date
-        }
-        let newDate = date!
+        let date = self.date
         try await calling { () async throws(NotesClientError) in
-            try await client.modify(id: id, content: content, date: newDate)
+            try await client.edit(id: id, content: content, date: date)
         }
         context.print("Updated note \(id).")
     }

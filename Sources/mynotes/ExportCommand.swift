@@ -42,7 +42,7 @@ struct ExportCommand: Command {
         let text =
             switch format {
             case .json: NotesFile.json(notes)
-            case .xml: NotesFile.xml(notes, userID: client.configuration.credentials.email)
+            case .xml: NotesFile.xml(notes, userID: client.email)
             }
         guard let output else {
             context.write(text)

@@ -49,8 +49,7 @@ struct ImportCommand: Command {
         let entries = try NotesFile.read(data)
         let client = try connection.makeClient(in: context)
         let journal = try ImportJournal(
-            server: client.configuration.endpoint.absoluteString,
-            email: client.configuration.credentials.email, data: data,
+            server: client.endpoint, email: client.email, data: data,
             environment: context.environment)
         let serverNotes = try await calling { () async throws(NotesClientError) in
             try await client.query()

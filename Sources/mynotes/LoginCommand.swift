@@ -1,13 +1,19 @@
 import MyNotesKit
 
 /// `mynotes login`: checks the credentials against the server, then saves them.
+///
+/// With the legacy API the token is given (or asked for) and checked with a query; with
+/// `--api rest` the password is asked for and the server issues a new token.
 struct LoginCommand: Command {
     static let name = "login"
     static let summary = "Check and save the server, email and token for later commands."
     static let arguments = ""
     static let discussion = """
         Saves to $XDG_CONFIG_HOME/mynotes/config.json (default ~/.config/mynotes), mode 0600.
-        Without --token, the token is read from standard input (empty for email-only servers).
+        Legacy API: without --token, the token is read from standard input (empty for
+        email-only servers). REST API: without --token, the password is asked for (not
+        echoed; one line of standard input when it is not a terminal) and the server
+        issues a new token.
         """
     static let options = ConnectionOptions.specs
 
@@ -26,19 +32,42 @@ struct LoginCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         var connection = self.connection
-        if connection.token == nil, context.environment["MYNOTES_TOKEN"] == nil {
+        let resolved = try connection.resolve(in: context)
+        let tokenGiven = connection.token != nil || context.environment["MYNOTES_TOKEN"] != nil
+        if resolved.api == .rest, !tokenGiven {
+            try await signIn(resolved, in: context)
+            return
+        }
+        if !tokenGiven {
             connection.token = context.readSecretLine(prompt: "Token (empty for none): ")
         }
         let client = try connection.makeClient(in: context)
         let notes = try await calling { () async throws(NotesClientError) in
             try await client.query()
         }
-        let configuration = client.configuration
+        let token = try connection.resolve(in: context).token
         let file = ConfigFile(
-            server: configuration.server.absoluteString, email: configuration.credentials.email,
-            token: configuration.credentials.token)
+            api: resolved.api, server: resolved.server.absoluteString, email: client.email,
+            token: token)
         let url = try file.save(environment: context.environment)
         context.print(
             "Logged in as \(file.email) (\(notes.count) notes). Saved to \(url.path).")
+    }
+
+    /// REST: the password for a new token.
+    private func signIn(_ resolved: ConnectionOptions.Resolved, in context: CommandContext)
+        async throws(CommandFailure)
+    {
+        guard let email = resolved.email else {
+            throw .message("no account: give --email EMAIL or set MYNOTES_EMAIL")
+        }
+        let password = context.readPassword(for: email)
+        let session = try await AccountSession(connection, resolved, in: context)
+            .signIn(email: email, password: password)
+        let url = try ConfigFile(
+            api: .rest, server: resolved.server.absoluteString, email: session.email,
+            token: session.token
+        ).save(environment: context.environment)
+        context.print("Logged in as \(session.email). Saved to \(url.path).")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 enum MynotesCommand {
     static let commands: [any Command.Type] = [
         ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self,
-        SearchCommand.self, LoginCommand.self, ImportCommand.self, ExportCommand.self,
-        URLCommand.self,
+        SearchCommand.self, SignupCommand.self, LoginCommand.self, LogoutCommand.self,
+        ImportCommand.self, ExportCommand.self, URLCommand.self,
     ]
 
     static func main() async {
@@ -32,8 +32,9 @@ enum MynotesCommand {
         }
         text += """
 
-            Connection: --server URL --email EMAIL --token TOKEN, or MYNOTES_SERVER,
-            MYNOTES_EMAIL, MYNOTES_TOKEN, or the file 'mynotes login' writes.
+            Connection: --api legacy|rest --server URL --email EMAIL --token TOKEN, or
+            MYNOTES_API, MYNOTES_SERVER, MYNOTES_EMAIL, MYNOTES_TOKEN, or the file
+            'mynotes login' writes. --api may also come before the command.
             Run 'mynotes COMMAND --help' for a command's options.
 
             """
@@ -41,6 +42,7 @@ enum MynotesCommand {
     }
 
     static func run(_ arguments: [String], in context: CommandContext) async -> ExitStatus {
+        let arguments = hoistingGlobalOptions(arguments)
         guard let name = arguments.first else {
             context.writeError(help)
             return .usage
@@ -81,5 +83,25 @@ enum MynotesCommand {
             context.printError("mynotes: \(error)")
             return .failure
         }
+    }
+
+    /// `mynotes --api rest list …` as `mynotes list --api rest …`: the global option
+    /// before the command moves after it, where the command's parser reads it.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        var rest = arguments[...]
+        var global: [String] = []
+        while let first = rest.first {
+            if first == "--api", rest.count >= 2 {
+                global += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--api=") {
+                global.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard let name = rest.first else { return Array(rest) }
+        return [name] + global + rest.dropFirst()
     }
 }

@@ -16,7 +16,7 @@ struct NotesPrinter {
         case .table: context.write(NoteTable(notes: notes).render(width: context.outputWidth))
         case .json: context.write(NotesFile.json(notes))
         case .xml:
-            context.write(NotesFile.xml(notes, userID: client.configuration.credentials.email))
+            context.write(NotesFile.xml(notes, userID: client.email))
         }
     }
 }

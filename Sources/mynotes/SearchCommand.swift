@@ -1,11 +1,16 @@
 import Foundation
 import MyNotesKit
 
-/// `mynotes search WORDS`: the notes that contain every word, ignoring case.
+/// `mynotes search WORDS`: the notes that contain every word, ignoring case; over REST
+/// the server searches (`q`).
 struct SearchCommand: Command {
     static let name = "search"
     static let summary = "List the notes that contain all the words, ignoring case."
     static let arguments = "WORDS..."
+    static let discussion = """
+        With --api rest the server searches (its 'q' parameter, CJK included); with the
+        legacy API all notes are fetched and searched here.
+        """
     static let options = ConnectionOptions.specs + [NotesPrinter.spec]
 
     var words: [String]
@@ -27,11 +32,8 @@ struct SearchCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let notes = try await calling { () async throws(NotesClientError) in
-            try await client.query()
-        }
-        let found = notes.filter { note in
-            words.allSatisfy { note.content.range(of: $0, options: [.caseInsensitive]) != nil }
+        let found = try await calling { () async throws(NotesClientError) in
+            try await client.search(words)
         }
         printer.print(found, client: client, in: context)
     }

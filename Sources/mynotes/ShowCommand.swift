@@ -27,11 +27,8 @@ struct ShowCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let notes = try await calling { () async throws(NotesClientError) in
-            try await client.query()
-        }
-        guard let note = notes.first(where: { $0.id == id }) else {
-            throw .client(.server(.noSuchNote, serverMessage: nil))
+        let note = try await calling { () async throws(NotesClientError) in
+            try await client.note(id: id)
         }
         if printer.format == .table {
             context.print("ID:      \(note.id)\nDate:    \(note.date)\nContent:\n\(note.content)")

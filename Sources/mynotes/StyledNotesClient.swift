@@ -1,85 +1,192 @@
 import Foundation
 import MyNotesKit
 
-/// A ``NotesClient`` used through the calling style chosen by `--style`, so that each
-/// style is exercised end to end by the same commands.
+/// A client of either API used through the calling style chosen by `--style`, so that
+/// each style of both SDK clients is exercised end to end by the same commands.
 struct StyledNotesClient: Sendable {
-    let client: NotesClient
+    enum Backend: Sendable {
+        case legacy(NotesClient)
+        /// The REST client, and the account's email when known (for `Notes.xml`).
+        case rest(NotesAPIClient, email: String)
+    }
+
+    let backend: Backend
     let style: ClientStyle
 
-    var configuration: NotesClient.Configuration { client.configuration }
+    /// The account's email ("" when a REST command was not told it).
+    var email: String {
+        switch backend {
+        case .legacy(let client): return client.configuration.credentials.email
+        case .rest(_, let email): return email
+        }
+    }
 
+    /// Where the notes live, naming the server and the API (the import journal's key).
+    var endpoint: String {
+        switch backend {
+        case .legacy(let client): return client.configuration.endpoint.absoluteString
+        case .rest(let client, _): return client.configuration.baseURL.absoluteString
+        }
+    }
+
+    /// All notes, newest first: the legacy `query`, or every page over REST.
     func query() async throws(NotesClientError) -> [Note] {
-        switch style {
-        case .async: return try await client.query()
-        case .callback:
-            return try await callback { queue, done in client.query(on: queue, completion: done) }
-        case .sync:
-            return try await blocking { () throws(NotesClientError) in try client.blocking.query() }
+        switch backend {
+        case .legacy(let client):
+            return try await styled(
+                { () async throws(NotesClientError) in try await client.query() },
+                { queue, done in client.query(on: queue, completion: done) },
+                { () throws(NotesClientError) in try client.blocking.query() })
+        case .rest(let client, _):
+            return try await allNotes(client, matching: nil)
+        }
+    }
+
+    /// The notes that contain every word, ignoring case. Over REST the server searches
+    /// (`q`) for the longest word and the other words are checked here.
+    func search(_ words: [String]) async throws(NotesClientError) -> [Note] {
+        let notes: [Note]
+        switch backend {
+        case .legacy:
+            notes = try await query()
+        case .rest(let client, _):
+            let longest = words.max { $0.count < $1.count }
+            notes = try await allNotes(client, matching: longest)
+        }
+        return notes.filter { note in
+            words.allSatisfy { note.content.range(of: $0, options: [.caseInsensitive]) != nil }
+        }
+    }
+
+    /// One note: found in the legacy `query`, or read by ID over REST.
+    func note(id: Int) async throws(NotesClientError) -> Note {
+        switch backend {
+        case .legacy:
+            guard let note = try await query().first(where: { $0.id == id }) else {
+                throw .server(.noSuchNote, serverMessage: nil)
+            }
+            return note
+        case .rest(let client, _):
+            return try await styled(
+                { () async throws(NotesClientError) in try await client.note(id: id) },
+                { queue, done in client.note(id: id, on: queue, completion: done) },
+                { () throws(NotesClientError) in try client.blocking.note(id: id) }
+            ).note
         }
     }
 
     func add(_ content: String, date: NoteDate) async throws(NotesClientError) -> Note {
-        switch style {
-        case .async: return try await client.add(content, date: date)
-        case .callback:
-            return try await callback { queue, done in
-                client.add(content, date: date, on: queue, completion: done)
-            }
-        case .sync:
-            return try await blocking { () throws(NotesClientError) in
-                try client.blocking.add(content, date: date)
-            }
+        switch backend {
+        case .legacy(let client):
+            return try await styled(
+                { () async throws(NotesClientError) in try await client.add(content, date: date) },
+                { queue, done in client.add(content, date: date, on: queue, completion: done) },
+                { () throws(NotesClientError) in try client.blocking.add(content, date: date) })
+        case .rest(let client, _):
+            return try await styled(
+                { () async throws(NotesClientError) in
+                    try await client.create(content, date: date)
+                },
+                { queue, done in client.create(content, date: date, on: queue, completion: done) },
+                { () throws(NotesClientError) in try client.blocking.create(content, date: date) }
+            ).note
         }
     }
 
-    func modify(id: Int, content: String, date: NoteDate) async throws(NotesClientError) {
-        switch style {
-        case .async: try await client.modify(id: id, content: content, date: date)
-        case .callback:
-            try await callback { queue, done in
-                client.modify(id: id, content: content, date: date, on: queue, completion: done)
-            }
-        case .sync:
-            try await blocking { () throws(NotesClientError) in
-                try client.blocking.modify(id: id, content: content, date: date)
-            }
+    /// Replaces a note's text, and its date when `date` is given: the legacy protocol
+    /// reads the note for its date first; REST changes just the fields given (PATCH).
+    func edit(id: Int, content: String, date: NoteDate?) async throws(NotesClientError) {
+        switch backend {
+        case .legacy(let client):
+            let newDate: NoteDate
+            if let date { newDate = date } else { newDate = try await note(id: id).date }
+            try await styled(
+                { () async throws(NotesClientError) in
+                    try await client.modify(id: id, content: content, date: newDate)
+                },
+                { queue, done in
+                    client.modify(
+                        id: id, content: content, date: newDate, on: queue, completion: done)
+                },
+                { () throws(NotesClientError) in
+                    try client.blocking.modify(id: id, content: content, date: newDate)
+                })
+        case .rest(let client, _):
+            _ = try await styled(
+                { () async throws(NotesClientError) in
+                    try await client.update(id: id, content: content, date: date)
+                },
+                { queue, done in
+                    client.update(id: id, content: content, date: date, on: queue, completion: done)
+                },
+                { () throws(NotesClientError) in
+                    try client.blocking.update(id: id, content: content, date: date)
+                })
         }
     }
 
     func remove(id: Int) async throws(NotesClientError) {
-        switch style {
-        case .async: try await client.remove(id: id)
-        case .callback:
-            try await callback { queue, done in client.remove(id: id, on: queue, completion: done) }
-        case .sync:
-            try await blocking { () throws(NotesClientError) in try client.blocking.remove(id: id) }
+        switch backend {
+        case .legacy(let client):
+            try await styled(
+                { () async throws(NotesClientError) in try await client.remove(id: id) },
+                { queue, done in client.remove(id: id, on: queue, completion: done) },
+                { () throws(NotesClientError) in try client.blocking.remove(id: id) })
+        case .rest(let client, _):
+            try await styled(
+                { () async throws(NotesClientError) in try await client.delete(id: id) },
+                { queue, done in client.delete(id: id, on: queue, completion: done) },
+                { () throws(NotesClientError) in try client.blocking.delete(id: id) })
         }
     }
+
+    /// Every page (of the notes matching `query`), in as few requests as the API allows.
+    private func allNotes(_ client: NotesAPIClient, matching query: String?)
+        async throws(NotesClientError) -> [Note]
+    {
+        let pageSize = 200
+        return try await styled(
+            { () async throws(NotesClientError) in
+                try await client.allNotes(matching: query, pageSize: pageSize)
+            },
+            { queue, done in
+                client.allNotes(matching: query, pageSize: pageSize, on: queue, completion: done)
+            },
+            { () throws(NotesClientError) in
+                try client.blocking.allNotes(matching: query, pageSize: pageSize)
+            }
+        ).map(\.note)
+    }
+
+    // MARK: - The three styles
 
     private static let callbackQueue = DispatchQueue(label: "mynotes.callbacks")
 
-    private func callback<Value: Sendable>(
-        _ start: (DispatchQueue, @escaping @Sendable (Result<Value, NotesClientError>) -> Void) ->
-            NotesRequest
+    /// Runs one call in the chosen style; each argument is the same call in one style.
+    func styled<Value: Sendable>(
+        _ async: () async throws(NotesClientError) -> Value,
+        _ callback: (DispatchQueue, @escaping @Sendable (Result<Value, NotesClientError>) -> Void)
+            -> NotesRequest,
+        _ blocking: @escaping @Sendable () throws(NotesClientError) -> Value
     ) async throws(NotesClientError) -> Value {
-        let result = await withCheckedContinuation { continuation in
-            _ = start(Self.callbackQueue) { continuation.resume(returning: $0) }
+        switch style {
+        case .async:
+            return try await async()
+        case .callback:
+            let result = await withCheckedContinuation { continuation in
+                _ = callback(Self.callbackQueue) { continuation.resume(returning: $0) }
+            }
+            return try result.get()
+        case .sync:
+            // A thread, not a Dispatch worker: blocked workers could starve the queues
+            // URLSession and the SDK's timers run on.
+            let result = await withCheckedContinuation { continuation in
+                Thread {
+                    continuation.resume(
+                        returning: Result { () throws(NotesClientError) in try blocking() })
+                }.start()
+            }
+            return try result.get()
         }
-        return try result.get()
-    }
-
-    /// Runs a blocking call on a thread of its own, off Swift's small cooperative pool.
-    private func blocking<Value: Sendable>(
-        _ body: @escaping @Sendable () throws(NotesClientError) -> Value
-    ) async throws(NotesClientError) -> Value {
-        // A thread, not a Dispatch worker: blocked workers could starve the queues
-        // URLSession and the SDK's timers run on.
-        let result = await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(returning: Result { () throws(NotesClientError) in try body() })
-            }.start()
-        }
-        return try result.get()
     }
 }

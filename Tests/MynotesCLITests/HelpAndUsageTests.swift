@@ -4,7 +4,8 @@ import Testing
 @Suite("mynotes help and usage errors")
 struct HelpAndUsageTests {
     static let commands = [
-        "list", "show", "add", "edit", "rm", "search", "login", "import", "export", "url",
+        "list", "show", "add", "edit", "rm", "search", "signup", "login", "logout", "import",
+        "export", "url",
     ]
 
     @Test("mynotes --help lists every command (golden)")
@@ -24,13 +25,16 @@ struct HelpAndUsageTests {
                   edit    Replace a note's text.
                   rm      Remove a note.
                   search  List the notes that contain all the words, ignoring case.
+                  signup  Create an account with a password, and save it as login does.
                   login   Check and save the server, email and token for later commands.
+                  logout  End the session and remove the token from the saved settings.
                   import  Upload the notes of a Notes.xml or Notes.json file.
                   export  Write all notes as Notes.json or Notes.xml.
                   url     Percent-encode or decode text.
 
-                Connection: --server URL --email EMAIL --token TOKEN, or MYNOTES_SERVER,
-                MYNOTES_EMAIL, MYNOTES_TOKEN, or the file 'mynotes login' writes.
+                Connection: --api legacy|rest --server URL --email EMAIL --token TOKEN, or
+                MYNOTES_API, MYNOTES_SERVER, MYNOTES_EMAIL, MYNOTES_TOKEN, or the file
+                'mynotes login' writes. --api may also come before the command.
                 Run 'mynotes COMMAND --help' for a command's options.
 
                 """)
@@ -51,11 +55,12 @@ struct HelpAndUsageTests {
 
                 Options:
                   --date DATE                  yyyy-MM-dd[ HH:mm[:ss]] (default now).
+                  --api legacy|rest            The protocol (or env MYNOTES_API; default legacy).
                   --server URL                 The server (or env MYNOTES_SERVER).
                   --email EMAIL                The account (or env MYNOTES_EMAIL).
                   --token TOKEN                The access token (or env MYNOTES_TOKEN); none for email-only servers.
-                  --method get|post            How requests travel (default post).
-                  --wire json|xml              The response format asked of the server (default json).
+                  --method get|post            How requests travel (default post; legacy only).
+                  --wire json|xml              The response format asked of the server (default json; legacy only).
                   --style async|callback|sync  The SDK calling style used (default async).
                   --timeout SECONDS            How long one request may take (default 30).
                   --format table|json|xml      How to print notes (default table).
@@ -106,6 +111,12 @@ struct HelpAndUsageTests {
                 "option '--style' must be one of async|callback|sync"
             ),
             (["list", "--timeout", "0"], "option '--timeout' must be a positive number"),
+            (["list", "--api", "soap"], "option '--api' must be one of legacy|rest, not 'soap'"),
+            (["--api", "soap", "list"], "option '--api' must be one of legacy|rest, not 'soap'"),
+            (["signup", "extra"], "unexpected argument 'extra'"),
+            (["signup", "--token", "t"], "unknown option '--token'"),
+            (["logout", "--wire", "xml"], "unknown option '--wire'"),
+            (["login", "--api"], "option '--api' needs a value"),
             (
                 ["list", "--server", "ftp://example.com"],
                 "option '--server' must be an http or https URL"

@@ -1,0 +1,57 @@
+import MyNotesKit
+
+/// The REST account calls of `signup`, `login` and `logout`, in the `--style` chosen.
+struct AccountSession {
+    let client: NotesAPIClient
+    let styled: StyledNotesClient
+
+    /// A REST client for `resolved`'s server, acting with `token` (none to sign in).
+    init(
+        _ connection: ConnectionOptions, _ resolved: ConnectionOptions.Resolved,
+        token: String? = nil, in context: CommandContext
+    ) {
+        client = connection.makeAPIClient(server: resolved.server, token: token, in: context)
+        styled = StyledNotesClient(
+            backend: .rest(client, email: resolved.email ?? ""), style: connection.style)
+    }
+
+    func signUp(email: String, password: String) async throws(CommandFailure) -> Session {
+        let client = self.client
+        return try await calling { () async throws(NotesClientError) in
+            try await styled.styled(
+                { () async throws(NotesClientError) in
+                    try await client.signUp(email: email, password: password)
+                },
+                { queue, done in
+                    client.signUp(email: email, password: password, on: queue, completion: done)
+                },
+                { () throws(NotesClientError) in
+                    try client.blocking.signUp(email: email, password: password)
+                })
+        }
+    }
+
+    func signIn(email: String, password: String) async throws(CommandFailure) -> Session {
+        let client = self.client
+        return try await calling { () async throws(NotesClientError) in
+            try await styled.styled(
+                { () async throws(NotesClientError) in
+                    try await client.signIn(email: email, password: password)
+                },
+                { queue, done in
+                    client.signIn(email: email, password: password, on: queue, completion: done)
+                },
+                { () throws(NotesClientError) in
+                    try client.blocking.signIn(email: email, password: password)
+                })
+        }
+    }
+
+    func signOut() async throws(NotesClientError) {
+        let client = self.client
+        try await styled.styled(
+            { () async throws(NotesClientError) in try await client.signOut() },
+            { queue, done in client.signOut(on: queue, completion: done) },
+            { () throws(NotesClientError) in try client.blocking.signOut() })
+    }
+}
