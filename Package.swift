@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "MyNotesProtocol"),
         .target(
             name: "MyNotesService",
-            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol"]),
+            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol"],
+            resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
             dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
@@ -51,6 +52,9 @@ let package = Package(
         .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting"]),
+        .testTarget(
+            name: "WebAppTests",
+            dependencies: ["MyNotesService", "MyNotesTesting", "HTTPCore", "mynotes-server"]),
 
         // Client side (MyNotesKit, PercentEncoding, the mynotes CLI) below this line.
         .target(name: "PercentEncoding"),

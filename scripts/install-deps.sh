@@ -3,7 +3,14 @@
 # packages (through sudo unless already root). Safe to run again.
 set -euo pipefail
 packages=(libmicrohttpd-dev libsqlite3-dev libssl-dev pkg-config)
-[ "${1:-}" = "--with-test-tools" ] && packages+=(wrk curl sqlite3)
+for option in "$@"; do
+    case "$option" in
+        --with-test-tools) packages+=(wrk curl sqlite3) ;;
+        # The browser suite: Chromium and its driver, a CJK font for the screenshots,
+        # and venv for the suite's Python packages.
+        --with-browser) packages+=(chromium chromium-driver fonts-wqy-zenhei python3-venv) ;;
+    esac
+done
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -3,6 +3,7 @@
 # that start real servers on ephemeral loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --with-browser
 swift build --build-tests
 swift test --skip-build "$@"
+scripts/test-browser.sh

@@ -43,6 +43,7 @@ public final class MyNotesApplication: Sendable {
                 responder: legacy)
         }
         RESTAPI(store: store, configuration: configuration).register(on: &router)
+        WebAppHandler(catalog: .bundled).register(on: &router)
         return router
     }
 }

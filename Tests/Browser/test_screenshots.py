@@ -1,0 +1,54 @@
+"""Screenshots of the app for docs/WEB.md, taken by the same real browser as the tests.
+
+Skipped unless MYNOTES_SCREENSHOTS names the folder to write them to:
+
+    MYNOTES_SCREENSHOTS=docs/screenshots .build/venv-browser/bin/pytest Tests/Browser -k screenshots
+"""
+
+import os
+import pathlib
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+
+from mynotes_page import MyNotesPage
+
+FOLDER = os.environ.get("MYNOTES_SCREENSHOTS")
+
+NOTES = [
+    ("2026-11-22 09:15:00", "Book club: finish chapter 7 of “The Remains of the Day” before Thursday"),
+    ("2026-11-24 18:40:00", "周末去菜市场：西红柿、豆腐、青菜、鸡蛋"),
+    ("2026-11-26 12:05:00", "Call the plumber about the kitchen tap — ask for Tuesday morning"),
+    ("2026-11-27 20:30:00", "Gift ideas for Mei: a fountain pen, the new Murakami, hiking socks"),
+    ("2026-11-28 07:50:00", "Run 5 km along the river. Stretch afterwards!"),
+    ("2026-11-29 08:15:00",
+     "Buy milk & eggs\n\nAlso: bread from the bakery on the corner, and coffee beans "
+     "(the Ethiopian ones, not the dark roast)."),
+]
+
+
+@pytest.mark.skipif(not FOLDER, reason="set MYNOTES_SCREENSHOTS to a folder to take them")
+@pytest.mark.parametrize("name,width,height,detail", [
+    ("desktop", 1280, 900, True),
+    ("narrow-list", 360, 800, False),
+    ("narrow-detail", 360, 800, True),
+])
+def test_screenshots(chrome, server, account, name, width, height, detail):
+    email, password = f"ann+{name}@example.com", account[1]
+    token = server.create_account(email, password)
+    for date, content in NOTES:
+        status, body = server.call("POST", "/api/v1/notes", {"content": content, "date": date}, token)
+        assert status == 201, body
+    page = MyNotesPage(chrome(width=width, height=height), server.url)
+    page.open()
+    page.sign_in(email, password)
+    page.wait_signed_in()
+    page.wait(lambda: len(page.titles()) == len(NOTES))
+    if detail:
+        page.open_note(page.titles()[0])
+        page.driver.execute_script("document.activeElement.blur()")
+    # No hover highlight where the last click happened to leave the pointer.
+    ActionChains(page.driver).move_to_element(page.find(".app-title")).perform()
+    folder = pathlib.Path(FOLDER)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.driver.save_screenshot(str(folder / f"{name}.png"))

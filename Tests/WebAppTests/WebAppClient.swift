@@ -1,0 +1,41 @@
+import Foundation
+import MyNotesTesting
+
+/// Speaks real HTTP to a server's web app, one connection per request.
+struct WebAppClient {
+    let port: Int
+
+    /// Sends `method path` with `headers`, `Connection: close`, so that even a
+    /// body-less 304 ends where the connection does.
+    func send(
+        _ method: String = "GET", _ path: String, headers: [(String, String)] = [],
+        body: String = ""
+    ) throws -> RawHTTPClient.Response {
+        let client = try RawHTTPClient(port: port)
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if !body.isEmpty { request += "Content-Length: \(body.utf8.count)\r\n" }
+        request += "Connection: close\r\n\r\n" + body
+        _ = client.write(request)
+        return try client.readResponse(expectBody: method != "HEAD")
+    }
+
+    func get(_ path: String, headers: [(String, String)] = []) throws -> RawHTTPClient.Response {
+        try send("GET", path, headers: headers)
+    }
+}
+
+/// The app's files as they are in the source tree, to compare with what is served.
+enum SourceAssets {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/MyNotesService/Web/Assets")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    static func text(_ name: String) throws -> String {
+        String(decoding: try bytes(name), as: UTF8.self)
+    }
+}
