@@ -20,8 +20,8 @@ import Testing
         let server = try ServerProcess(database: database.location)
         #expect(server.readyLine == "MyNotes server listening on http://127.0.0.1:\(server.port)")
         #expect(
-            try RawHTTPClient(port: server.port).send("GET / HTTP/1.1\r\nHost: t\r\n\r\n").status
-                == 404)
+            try RawHTTPClient(port: server.port).send("GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n")
+                .status == 404)
         #expect(server.stop(signal: signal) == 0)
         #expect(server.remainingOutput.contains("stopped"))
     }

@@ -5,30 +5,24 @@ import Storage
 /// sign-in checks, for an account made by `accounts add` (or to change one).
 struct AccountsSetPasswordCommand: ServerCommand {
     static let path = ["accounts", "set-password"]
-    static let help = """
-        USAGE: mynotes-server accounts set-password EMAIL [--database sqlite:PATH]
-
+    static let help = AccountArguments.help(
+        "set-password",
+        """
         Sets the account's password (at least 8 characters). On a terminal it is asked
         for twice without echo; otherwise the first line of standard input is the password.
         Existing tokens stay valid.
+        """)
 
-        OPTIONS:
-        \(DatabaseOption.help)
-          -h, --help              Show this help.
-        """
-
-    let email: String
-    let location: StoreLocation
+    let account: AccountArguments
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
-        let parsed = try ParsedArguments(arguments, options: [DatabaseOption.name], flags: [])
-        email = try parsed.single("EMAIL")
-        location = try DatabaseOption.location(parsed, environment: environment)
+        account = try AccountArguments(arguments, environment: environment)
     }
 
     func run() throws(CommandFailure) {
+        let email = account.email
         let password = try PasswordPrompt.read(for: email)
-        let store = try DatabaseOption.open(location)
+        let store = try DatabaseOption.open(account.location)
         defer { store.close() }
         do {
             try SessionService(store: store, configuration: ServiceConfiguration())
