@@ -9,7 +9,7 @@ enum CallingStyle: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    private static let queue = DispatchQueue(label: "MyNotesKitTests.callbacks")
+    static let queue = DispatchQueue(label: "MyNotesKitTests.callbacks")
 
     func query(_ client: NotesClient) async throws(NotesClientError) -> [Note] {
         switch self {
@@ -58,6 +58,19 @@ enum CallingStyle: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .callback: try await callback { client.remove(id: id, on: Self.queue, completion: $0) }
         case .blocking:
             try await thread { () throws(NotesClientError) in try client.blocking.remove(id: id) }
+        }
+    }
+
+    /// Runs one call in this style; each argument is the same call in one style.
+    func run<Value: Sendable>(
+        _ async: () async throws(NotesClientError) -> Value,
+        _ callback: (@escaping @Sendable (Result<Value, NotesClientError>) -> Void) -> NotesRequest,
+        _ blocking: @escaping @Sendable () throws(NotesClientError) -> Value
+    ) async throws(NotesClientError) -> Value {
+        switch self {
+        case .async: return try await async()
+        case .callback: return try await self.callback(callback)
+        case .blocking: return try await thread(blocking)
         }
     }
 
