@@ -15,34 +15,34 @@ struct AccountSession {
             backend: .rest(client, email: resolved.email ?? ""), style: connection.style)
     }
 
-    func signUp(email: String, password: String) async throws(CommandFailure) -> Session {
-        let client = self.client
-        return try await calling { () async throws(NotesClientError) in
-            try await styled.styled(
-                { () async throws(NotesClientError) in
-                    try await client.signUp(email: email, password: password)
-                },
-                { queue, done in
-                    client.signUp(email: email, password: password, on: queue, completion: done)
-                },
-                { () throws(NotesClientError) in
-                    try client.blocking.signUp(email: email, password: password)
-                })
-        }
+    enum Start {
+        case signUp, signIn
     }
 
-    func signIn(email: String, password: String) async throws(CommandFailure) -> Session {
+    /// A new session: a new account's first (`signUp`), or another for an account (`signIn`).
+    func start(_ kind: Start, email: String, password: String) async throws(CommandFailure)
+        -> Session
+    {
         let client = self.client
+        let signingUp = kind == .signUp
         return try await calling { () async throws(NotesClientError) in
             try await styled.styled(
                 { () async throws(NotesClientError) in
-                    try await client.signIn(email: email, password: password)
+                    signingUp
+                        ? try await client.signUp(email: email, password: password)
+                        : try await client.signIn(email: email, password: password)
                 },
                 { queue, done in
-                    client.signIn(email: email, password: password, on: queue, completion: done)
+                    signingUp
+                        ? client.signUp(
+                            email: email, password: password, on: queue, completion: done)
+                        : client.signIn(
+                            email: email, password: password, on: queue, completion: done)
                 },
                 { () throws(NotesClientError) in
-                    try client.blocking.signIn(email: email, password: password)
+                    signingUp
+                        ? try client.blocking.signUp(email: email, password: password)
+                        : try client.blocking.signIn(email: email, password: password)
                 })
         }
     }

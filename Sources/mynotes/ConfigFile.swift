@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesKit
 
 /// The settings `mynotes login` and `signup` save: `$XDG_CONFIG_HOME/mynotes/config.json`
 /// (default `~/.config/mynotes/config.json`), readable by its owner only, since it holds a token.
@@ -18,6 +19,15 @@ struct ConfigFile: Codable, Equatable {
             base = URL(fileURLWithPath: home).appendingPathComponent(".config")
         }
         return base.appendingPathComponent("mynotes").appendingPathComponent("config.json")
+    }
+
+    /// Saves a REST session for later commands and returns where.
+    static func save(
+        _ session: Session, server: URL, environment: [String: String]
+    ) throws(CommandFailure) -> URL {
+        try ConfigFile(
+            api: .rest, server: server.absoluteString, email: session.email, token: session.token
+        ).save(environment: environment)
     }
 
     static func load(environment: [String: String]) throws(CommandFailure) -> ConfigFile? {

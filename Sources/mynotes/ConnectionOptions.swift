@@ -61,6 +61,14 @@ struct ConnectionOptions {
         }
     }
 
+    /// The options of a command that takes no positional arguments.
+    init(parsingAlone arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        try self.init(parsing: arguments)
+    }
+
     private static func method(_ text: String?) throws(UsageError) -> RequestMethod {
         switch text?.lowercased() {
         case nil, "post": return .post
@@ -156,5 +164,16 @@ struct ConnectionOptions {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil
         else { return false }
         return scheme == "http" || scheme == "https"
+    }
+}
+
+/// A command whose only checks before running are its connection options'.
+protocol ConnectionCommand: Command {
+    var connection: ConnectionOptions { get }
+}
+
+extension ConnectionCommand {
+    func validate() throws(UsageError) {
+        try connection.validate()
     }
 }

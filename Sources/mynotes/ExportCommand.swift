@@ -2,7 +2,7 @@ import Foundation
 import MyNotesKit
 
 /// `mynotes export`: all notes in the format `import` reads.
-struct ExportCommand: Command {
+struct ExportCommand: ConnectionCommand {
     enum FileFormat: String, CaseIterable {
         case json, xml
     }
@@ -28,10 +28,6 @@ struct ExportCommand: Command {
         format = try arguments.choice("--format", as: FileFormat.self) ?? .json
         output = arguments.value("--output")
         connection = try ConnectionOptions(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {

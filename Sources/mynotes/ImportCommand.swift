@@ -7,7 +7,7 @@ import MyNotesProtocol
 /// Notes go up oldest first, and notes of the same moment one after another in their
 /// old order, so the server's newest-first order (by date, then ID) is the file's.
 /// An interrupted import resumes where it stopped when run again; see ``ImportJournal``.
-struct ImportCommand: Command {
+struct ImportCommand: ConnectionCommand {
     static let name = "import"
     static let summary = "Upload the notes of a Notes.xml or Notes.json file."
     static let arguments = "FILE"
@@ -36,10 +36,6 @@ struct ImportCommand: Command {
             jobs = value
         }
         connection = try ConnectionOptions(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {

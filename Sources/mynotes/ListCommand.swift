@@ -1,7 +1,7 @@
 import MyNotesKit
 
 /// `mynotes list`: every note of the account, newest first.
-struct ListCommand: Command {
+struct ListCommand: ConnectionCommand {
     static let name = "list"
     static let summary = "List all notes, newest first."
     static let arguments = ""
@@ -11,15 +11,8 @@ struct ListCommand: Command {
     var printer: NotesPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
-        connection = try ConnectionOptions(parsing: arguments)
+        connection = try ConnectionOptions(parsingAlone: arguments)
         printer = try NotesPrinter(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {

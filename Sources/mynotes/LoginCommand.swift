@@ -4,7 +4,7 @@ import MyNotesKit
 ///
 /// With the legacy API the token is given (or asked for) and checked with a query; with
 /// `--api rest` the password is asked for and the server issues a new token.
-struct LoginCommand: Command {
+struct LoginCommand: ConnectionCommand {
     static let name = "login"
     static let summary = "Check and save the server, email and token for later commands."
     static let arguments = ""
@@ -20,14 +20,7 @@ struct LoginCommand: Command {
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
-        connection = try ConnectionOptions(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
+        connection = try ConnectionOptions(parsingAlone: arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
@@ -63,11 +56,9 @@ struct LoginCommand: Command {
         }
         let password = context.readPassword(for: email)
         let session = try await AccountSession(connection, resolved, in: context)
-            .signIn(email: email, password: password)
-        let url = try ConfigFile(
-            api: .rest, server: resolved.server.absoluteString, email: session.email,
-            token: session.token
-        ).save(environment: context.environment)
+            .start(.signIn, email: email, password: password)
+        let url = try ConfigFile.save(
+            session, server: resolved.server, environment: context.environment)
         context.print("Logged in as \(session.email). Saved to \(url.path).")
     }
 }

@@ -1,7 +1,7 @@
 import MyNotesKit
 
 /// `mynotes logout`: ends the session (REST) and forgets the token in the config file.
-struct LogoutCommand: Command {
+struct LogoutCommand: ConnectionCommand {
     static let name = "logout"
     static let summary = "End the session and remove the token from the saved settings."
     static let arguments = ""
@@ -17,14 +17,7 @@ struct LogoutCommand: Command {
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
-        connection = try ConnectionOptions(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
+        connection = try ConnectionOptions(parsingAlone: arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {

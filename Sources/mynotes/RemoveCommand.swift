@@ -1,7 +1,7 @@
 import MyNotesKit
 
 /// `mynotes rm ID`: removes a note.
-struct RemoveCommand: Command {
+struct RemoveCommand: ConnectionCommand {
     static let name = "rm"
     static let summary = "Remove a note."
     static let arguments = "ID"
@@ -16,10 +16,6 @@ struct RemoveCommand: Command {
         }
         id = try NoteArguments.noteID(arguments.positionals[0])
         connection = try ConnectionOptions(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {

@@ -2,7 +2,7 @@ import MyNotesKit
 import MyNotesProtocol
 
 /// `mynotes show ID`: one note, its content in full.
-struct ShowCommand: Command {
+struct ShowCommand: ConnectionCommand {
     static let name = "show"
     static let summary = "Show one note in full."
     static let arguments = "ID"
@@ -19,10 +19,6 @@ struct ShowCommand: Command {
         id = try NoteArguments.noteID(arguments.positionals[0])
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {

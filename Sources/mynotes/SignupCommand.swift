@@ -2,7 +2,7 @@ import MyNotesKit
 
 /// `mynotes signup`: creates an account with a password over the REST API, then saves
 /// the server, email and token as `login` does.
-struct SignupCommand: Command {
+struct SignupCommand: ConnectionCommand {
     static let name = "signup"
     static let summary = "Create an account with a password, and save it as login does."
     static let arguments = ""
@@ -17,14 +17,7 @@ struct SignupCommand: Command {
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
-        connection = try ConnectionOptions(parsing: arguments)
-    }
-
-    func validate() throws(UsageError) {
-        try connection.validate()
+        connection = try ConnectionOptions(parsingAlone: arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
@@ -34,11 +27,9 @@ struct SignupCommand: Command {
         }
         let password = try context.readNewPassword(for: email)
         let session = try await AccountSession(connection, resolved, in: context)
-            .signUp(email: email, password: password)
-        let url = try ConfigFile(
-            api: .rest, server: resolved.server.absoluteString, email: session.email,
-            token: session.token
-        ).save(environment: context.environment)
+            .start(.signUp, email: email, password: password)
+        let url = try ConfigFile.save(
+            session, server: resolved.server, environment: context.environment)
         context.print("Signed up as \(session.email). Saved to \(url.path).")
     }
 }

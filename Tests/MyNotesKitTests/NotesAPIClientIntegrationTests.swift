@@ -28,17 +28,6 @@ struct NotesAPIClientIntegrationTests {
         api(token: try server.createAccount(email: email()))
     }
 
-    static func failure<Value>(_ call: () async throws(NotesClientError) -> Value) async
-        -> NotesClientError?
-    {
-        do {
-            _ = try await call()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test(
         "Sign up, sign in, sign out: tokens that work, then do not",
         arguments: CallingStyle.allCases)
@@ -58,7 +47,7 @@ struct NotesAPIClientIntegrationTests {
 
         // Signing out revokes only the token used
         try await style.signOut(signedIn)
-        let error = await Self.failure { () async throws(NotesClientError) in
+        let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await style.notes(signedIn)
         }
         guard case .rest(.unauthorized(let problem)) = error else {
@@ -100,7 +89,7 @@ struct NotesAPIClientIntegrationTests {
         #expect(redated.date.description == "2027-02-02 10:00:00")
 
         try await style.delete(api, id: created.id, ifMatch: redated.etag)
-        let gone = await Self.failure { () async throws(NotesClientError) in
+        let gone = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await style.note(api, id: created.id)
         }
         guard case .rest(.notFound(let problem)) = gone else {
@@ -119,7 +108,7 @@ struct NotesAPIClientIntegrationTests {
         let theirs = try await api.update(id: mine.id, content: "v2 from the phone")
 
         for write in ["replace", "update", "delete"] {
-            let error = await Self.failure { () async throws(NotesClientError) in
+            let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
                 switch write {
                 case "replace":
                     _ = try await style.replace(
@@ -145,7 +134,7 @@ struct NotesAPIClientIntegrationTests {
 
         // A conflict on a note deleted meanwhile carries no current version
         try await api.delete(id: mine.id)
-        let error = await Self.failure { () async throws(NotesClientError) in
+        let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await style.delete(api, id: mine.id, ifMatch: resolved.etag)
         }
         switch error {
@@ -230,7 +219,7 @@ struct NotesAPIClientIntegrationTests {
 
     @Test("401 without a token, 404 for another account's note", arguments: CallingStyle.allCases)
     func refusals(style: CallingStyle) async throws {
-        let noToken = await Self.failure { () async throws(NotesClientError) in
+        let noToken = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await style.create(Self.api(), "x")
         }
         guard case .rest(.unauthorized) = noToken else {
@@ -241,7 +230,7 @@ struct NotesAPIClientIntegrationTests {
         let other = try Self.account()
         let note = try await owner.create("mine")
         for call in ["get", "patch", "delete"] {
-            let error = await Self.failure { () async throws(NotesClientError) in
+            let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
                 switch call {
                 case "get": _ = try await style.note(other, id: note.id)
                 case "patch": _ = try await style.update(other, id: note.id, content: "theirs")
@@ -260,7 +249,7 @@ struct NotesAPIClientIntegrationTests {
     func invalid() async throws {
         let email = Self.email()
         _ = try await Self.api().signUp(email: email, password: Self.password)
-        let taken = await Self.failure { () async throws(NotesClientError) in
+        let taken = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await Self.api(language: .chinese).signUp(email: email, password: Self.password)
         }
         guard case .rest(.alreadyExists(let problem)) = taken else {
@@ -270,7 +259,7 @@ struct NotesAPIClientIntegrationTests {
         #expect(problem.language == .chinese)
         #expect(taken?.message(in: .chinese) == "该邮箱已注册。")
 
-        let short = await Self.failure { () async throws(NotesClientError) in
+        let short = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await Self.api().signUp(email: Self.email(), password: "short")
         }
         guard case .rest(.unprocessable(let shortProblem)) = short else {
@@ -280,7 +269,7 @@ struct NotesAPIClientIntegrationTests {
         #expect(shortProblem.detail.contains("password"))
 
         let api = try Self.account()
-        let empty = await Self.failure { () async throws(NotesClientError) in
+        let empty = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await api.create("")
         }
         guard case .rest(.unprocessable(let emptyProblem)) = empty else {
@@ -306,7 +295,7 @@ struct NotesAPIClientIntegrationTests {
         var errors: [NotesClientError] = []
         for _ in 0..<3 {
             errors += [
-                await Self.failure { () async throws(NotesClientError) in
+                await TransportFailureTests.failure { () async throws(NotesClientError) in
                     try await style.signIn(api, email, "wrong password")
                 }
             ].compactMap { $0 }
@@ -345,7 +334,7 @@ struct NotesAPIClientIntegrationTests {
     func noAPI() async throws {
         let api = NotesAPIClient(
             server: Self.server.baseURL.appendingPathComponent("elsewhere"), token: "t")
-        let error = await Self.failure { () async throws(NotesClientError) in
+        let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
             try await api.notes()
         }
         guard case .http(404, _) = error else {

@@ -5,10 +5,12 @@ import Testing
 /// The note commands against the real server, with their exact output.
 @Suite("mynotes note commands")
 struct NoteCommandsTests {
-    /// A fresh server, so that note IDs start at 1 and the output is the same every run.
-    static func seeded() async throws -> (TestServer, CLI) {
+    /// A fresh server, so that note IDs start at 1 and the output is the same every run;
+    /// `api` is the CLI's `MYNOTES_API` (none: the default, legacy).
+    static func seeded(api: String? = nil) async throws -> (TestServer, CLI) {
         let server = try TestServer()
-        let cli = try CLI.account(on: server)
+        var cli = try CLI.account(on: server)
+        cli.environment["MYNOTES_API"] = api
         for (text, date) in [
             ("Buy milk", "2026-11-27"),
             ("买牛奶和面包，还有鸡蛋和水果", "2026-11-28 09:15"),

@@ -9,19 +9,7 @@ struct RESTCommandsTests {
 
     /// A fresh server (note IDs from 1) and a CLI using REST with a token account.
     static func seeded() async throws -> (TestServer, CLI) {
-        let server = try TestServer()
-        var cli = try CLI.account(on: server)
-        cli.environment["MYNOTES_API"] = "rest"
-        for (text, date) in [
-            ("Buy milk", "2026-11-27"),
-            ("买牛奶和面包，还有鸡蛋和水果", "2026-11-28 09:15"),
-            ("Party 😀🎉 at Ann's & Bob's, bring 100% fun", "2026-11-29 18:00:30"),
-            ("line one\nline two", "2026-11-30"),
-        ] {
-            let output = await cli.run(["add", text, "--date", date])
-            #expect(output.status == 0, "\(output.stderr)")
-        }
-        return (server, cli)
+        try await NoteCommandsTests.seeded(api: "rest")
     }
 
     static func config(_ cli: CLI) throws -> [String: String] {
