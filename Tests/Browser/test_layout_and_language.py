@@ -41,6 +41,16 @@ def test_narrow_layout_pushes_the_detail_with_a_back_button(chrome, server, acco
     page.wait(lambda: page.visible("#list-pane") and not page.visible("#detail-pane"))
     assert page.focused().get_attribute("class") == "note-item"
 
+    # The phone's Back button closes the note too, without leaving the page.
+    page.open_note(page.titles()[0])
+    page.driver.back()
+    page.wait(lambda: page.visible("#list-pane") and not page.visible("#detail-pane"))
+    assert page.visible("#notes-view")
+    page.open_note(page.titles()[0])
+    page.find("#back").click()
+    page.wait(lambda: page.visible("#list-pane"))
+    assert page.driver.execute_script("return history.state") is None
+
     # Everything a finger needs is at least 40 px tall, and inside the screen.
     for css in ("#new-note", "#sign-out", ".note-item"):
         box = page.find(css).rect

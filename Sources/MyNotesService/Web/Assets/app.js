@@ -34,7 +34,7 @@ const STRINGS = {
     toSignIn: 'Sign in',
     notes: 'Notes',
     search: 'Search notes',
-    searchPlaceholder: 'Search  ( / )',
+    searchPlaceholder: 'Search (press /)',
     newNote: 'New note',
     loading: 'Loading…',
     empty: 'No notes yet. Press N or choose “New note” to write one.',
@@ -96,7 +96,7 @@ const STRINGS = {
     toSignIn: '登录',
     notes: '备忘录',
     search: '搜索备忘录',
-    searchPlaceholder: '搜索（/）',
+    searchPlaceholder: '搜索（按 /）',
     newNote: '新建',
     loading: '正在加载…',
     empty: '还没有备忘录。按 N 或点“新建”来写一条。',
@@ -556,11 +556,30 @@ function applySearch() {
 
 // ---------------------------------------------------------------- the detail pane
 
+// An open detail is a history entry, so the browser's (or phone's) Back button closes it
+// as the app's own does — instead of leaving the page, and with it the in-memory token.
+let detailInHistory = false;
+
 function showDetail(which) {
   ui.detailEmpty.hidden = true;
   ui.editor.hidden = which !== 'editor';
   ui.conflict.hidden = which !== 'conflict';
   ui.notesView.classList.add('detail-open');
+  if (!detailInHistory) {
+    history.pushState({ detail: true }, '');
+    detailInHistory = true;
+  }
+}
+
+async function onPopState() {
+  if (!detailInHistory) return; // the history.back() of closeDetail itself
+  detailInHistory = false;
+  if (await confirmLeave()) {
+    closeDetail();
+  } else {
+    history.pushState({ detail: true }, '');
+    detailInHistory = true;
+  }
 }
 
 function closeDetail({ focus = true } = {}) {
@@ -573,6 +592,10 @@ function closeDetail({ focus = true } = {}) {
   ui.editorError.textContent = '';
   ui.notesView.classList.remove('detail-open');
   markSelected(null);
+  if (detailInHistory) {
+    detailInHistory = false;
+    history.back();
+  }
   if (focus) (id != null && itemButton(id) || ui.newNote).focus();
 }
 
@@ -918,6 +941,7 @@ function start() {
   ui.confirmOk.addEventListener('click', () => ui.confirm.close('ok'));
   ui.confirmCancel.addEventListener('click', () => ui.confirm.close('cancel'));
   document.addEventListener('keydown', onKeyDown);
+  window.addEventListener('popstate', onPopState);
   // Infinite scroll: the "Load more" button loads itself when it scrolls into view, and
   // stays a plain button for keyboards and for browsers that scroll differently.
   new IntersectionObserver((entries) => {
