@@ -5,7 +5,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-TIMEOUT = 10
+# Generous: the suite shares a small machine with builds and other tests.
+TIMEOUT = 20
 
 
 class MyNotesPage:

@@ -2,7 +2,7 @@
 
 Skipped unless MYNOTES_SCREENSHOTS names the folder to write them to:
 
-    MYNOTES_SCREENSHOTS=docs/screenshots .build/venv-browser/bin/pytest Tests/Browser -k screenshots
+    MYNOTES_SCREENSHOTS=docs/screenshots scripts/test-browser.sh -k screenshot
 """
 
 import os
@@ -52,3 +52,28 @@ def test_screenshots(chrome, server, account, name, width, height, detail):
     folder = pathlib.Path(FOLDER)
     folder.mkdir(parents=True, exist_ok=True)
     page.driver.save_screenshot(str(folder / f"{name}.png"))
+
+
+@pytest.mark.skipif(not FOLDER, reason="set MYNOTES_SCREENSHOTS to a folder to take them")
+def test_conflict_screenshot(chrome, server):
+    email, password = "ann+conflict@example.com", "correct horse battery"
+    token = server.create_account(email, password)
+    for date, content in NOTES[:3]:
+        server.call("POST", "/api/v1/notes", {"content": content, "date": date}, token)
+    page = MyNotesPage(chrome(width=1280, height=900), server.url)
+    page.open()
+    page.sign_in(email, password)
+    page.wait_signed_in()
+    title = page.titles()[0]
+    page.open_note(title)
+    # Another device changes the note while this tab still shows the old text.
+    status, body = server.call("GET", "/api/v1/notes?limit=1", token=token)
+    note = body["notes"][0]
+    server.call("PUT", f"/api/v1/notes/{note['id']}",
+                {"content": "Call the plumber about the kitchen tap — Tuesday 9:00 is booked",
+                 "date": note["date"]}, token)
+    page.replace_content("Call the plumber about the kitchen tap — and the bathroom radiator")
+    page.find("#save").click()
+    page.wait_visible("#conflict")
+    ActionChains(page.driver).move_to_element(page.find(".app-title")).perform()
+    page.driver.save_screenshot(str(pathlib.Path(FOLDER) / "conflict.png"))
