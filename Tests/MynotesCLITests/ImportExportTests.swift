@@ -69,12 +69,14 @@ struct ImportExportTests {
     }
 
     @Test(
-        "Export then import into another account round-trips exactly", arguments: ["json", "xml"])
-    func roundTrip(format: String) async throws {
+        "Export then import into another account round-trips exactly, over either API",
+        arguments: ["json", "xml"], ["legacy", "rest"])
+    func roundTrip(format: String, api: String) async throws {
         let server = try TestServer()
         defer { server.shutdown() }
         let ann = try CLI.account(on: server, email: "ann@example.com")
-        let bob = try CLI.account(on: server, email: "bob@example.com")
+        var bob = try CLI.account(on: server, email: "bob@example.com")
+        bob.environment["MYNOTES_API"] = api
         let contents = [
             "plain", "CRLF\r\nand CR\rand LF\n", "<xml> & \"json\" \\ ' ]]>", "😀👩‍👩‍👧 日本語 e\u{301}",
             "tab\there", "same moment 1", "same moment 2", "  spaces around  ",

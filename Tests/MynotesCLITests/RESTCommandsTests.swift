@@ -79,6 +79,24 @@ struct RESTCommandsTests {
         #expect(await cli.run(["list"]).stdout.contains("über 牛奶"))
     }
 
+    @Test("logout with the legacy API only forgets the token, which stays valid")
+    func legacyLogout() async throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let token = try server.createAccount(email: "cy@example.com")
+        let cli = CLI(server: server, email: "cy@example.com")
+        defer { cli.remove() }
+        #expect(await cli.run(["login", "--token", token]).status == 0)
+        let logout = await cli.run(["logout"])
+        #expect(logout.status == 0, "\(logout.stderr)")
+        #expect(logout.stdout.hasPrefix("Logged out. Removed the token from "))
+        #expect(try Self.config(cli)["token"] == nil)
+        #expect(await cli.run(["list", "--token", token]).status == 0)
+        let again = await cli.run(["logout"])
+        #expect(again.status == 1)
+        #expect(again.stderr == "mynotes: not logged in: no token\n")
+    }
+
     @Test("signup refuses a short password with the server's reason")
     func shortPassword() async throws {
         let server = try TestServer()
