@@ -293,9 +293,16 @@ function localNow() {
     + `${pad(n.getHours())}:${pad(n.getMinutes())}:${pad(n.getSeconds())}`;
 }
 
+/** The first `length` UTF-16 units of `text`, never ending in half an emoji. */
+function truncate(text, length) {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 function preview(content) {
   const line = content.replace(/\s+/g, ' ').trim();
-  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
+  return line.length > 60 ? `${truncate(line, 60)}…` : line;
 }
 
 let statusTimer = 0;
@@ -454,7 +461,7 @@ function noteItem(note) {
 }
 
 function fillNoteItem(button, note) {
-  const title = element('span', 'note-title', note.content.slice(0, 300));
+  const title = element('span', 'note-title', truncate(note.content, 300));
   const date = element('time', 'note-date', formatNoteDate(note.date));
   date.dateTime = toInputValue(note.date) || note.date;
   button.replaceChildren(title, date);
