@@ -270,6 +270,16 @@ import Testing
         #expect(defaultPage.json["nextCursor"] is NSNull)
     }
 
+    @Test func anEmptyCursorIsTheFirstPage() throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        _ = try client.createNote("only")
+        let page = try client.send("GET", "/api/v1/notes?cursor=&limit=5")
+        #expect(page.status == 200)
+        #expect((page.json["notes"] as? [Any])?.count == 1)
+    }
+
     @Test(arguments: [
         "limit=0", "limit=201", "limit=ten", "limit=-5", "limit=", "cursor=%%%", "cursor=bm9wZQ",
     ])

@@ -195,4 +195,62 @@ import Testing
             .mapValues { $0.subtracting([500]) }
         #expect(produced == documented)
     }
+
+    static let dates = [
+        "2026-11-29", "2026-11-29 18:30", "2026-11-29 18:30:59", "0001-01-01",
+        "9999-12-31 23:59:59",
+        "2024-02-29", "2000-02-29", "1600-02-29", "0004-02-29", "2026-04-30", "2026-01-31",
+        "0000-01-01", "2026-00-10", "2026-13-01", "2026-01-00", "2026-01-32", "2026-04-31",
+        "2026-02-29", "1900-02-29", "2100-02-29", "0100-02-29", "2026-02-30", "2026-11-29 24:00",
+        "2026-11-29 23:60", "2026-11-29 23:59:60", "2026-11-29T18:30", "2026-11-29 18", "26-11-29",
+        "2026-1-29", "２０２６-11-29", "2026-11-29 ", " 2026-11-29", "",
+    ]
+
+    /// The document's date pattern says exactly what the server accepts, so a client or a
+    /// fuzzer can tell a valid date without asking.
+    @Test func theDocumentedDatePatternIsExactlyWhatTheServerAccepts() throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let document = try Self.fetchDocument(client)
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        let replacement = schemas?["NoteReplacement"] as? [String: Any]
+        let properties = replacement?["properties"] as? [String: [String: Any]]
+        let pattern = try #require(properties?["date"]?["pattern"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        for date in Self.dates {
+            let range = NSRange(date.startIndex..., in: date)
+            let matches = regex.firstMatch(in: date, range: range) != nil
+            let status = try client.send(
+                "POST", "/api/v1/notes", json: ["content": "x", "date": date]
+            ).status
+            #expect(matches == (status == 201), "\(date): pattern \(matches), server \(status)")
+        }
+    }
+
+    @Test func theDocumentedContentPatternIsExactlyWhatTheServerAccepts() throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let document = try Self.fetchDocument(client)
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        let newNote = schemas?["NewNote"] as? [String: Any]
+        let properties = newNote?["properties"] as? [String: [String: Any]]
+        let pattern = try #require(properties?["content"]?["pattern"] as? String)
+        // NSRegularExpression (ICU) reads \uXXXX as ECMAScript does.
+        let regex = try NSRegularExpression(pattern: pattern)
+        let samples = [
+            "plain", "tab\tline\nreturn\r", "中文 and émoji 🎉", "\u{85}next line", "\u{FFFD}",
+            "nul\u{0}", "bell\u{7}", "escape\u{1B}", "delete\u{7F}", "\u{FFFE}", "x\u{FFFF}",
+            "\u{B}", "\u{C}",
+        ]
+        for content in samples {
+            let matches =
+                regex.firstMatch(in: content, range: NSRange(content.startIndex..., in: content))
+                != nil
+            let status = try client.send("POST", "/api/v1/notes", json: ["content": content]).status
+            #expect(
+                matches == (status == 201), "\(content.debugDescription): \(matches), \(status)")
+        }
+    }
 }

@@ -289,15 +289,33 @@ enum OpenAPIDocument {
         ]
     }
 
+    /// No control characters but tab, LF and CR, no U+FFFE or U+FFFF (`NoteContent`).
+    static let contentPattern = #"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]+$"#
+
+    /// Exactly the dates `NoteDate` accepts: years 0001–9999, real calendar days (Gregorian
+    /// leap years), and optional `HH:mm` or `HH:mm:ss`. Spelled out so that generated
+    /// clients and fuzzers can tell a valid date without calling the server.
+    static let datePattern: String = {
+        let year = "(?:[0-9]{3}[1-9]|[0-9]{2}[1-9]0|[0-9][1-9]00|[1-9]000)"
+        let monthDay =
+            "(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)"
+            + "|(?:0[13578]|1[02])-31)"
+        let leapDay =
+            "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][48]|[2468]0|[13579][26])00)"
+            + "-02-29"
+        let time = "(?: (?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?)?"
+        return "^(?:\(year)-\(monthDay)|\(leapDay))\(time)$"
+    }()
+
     private static func schemas() -> [String: Any] {
         let content: [String: Any] = [
-            "type": "string", "minLength": 1,
+            "type": "string", "minLength": 1, "pattern": contentPattern,
             "description": "1 to 65,536 bytes of UTF-8; no control characters but tab, LF "
                 + "and CR; no U+FFFE or U+FFFF.",
         ]
         let date: [String: Any] = [
             "type": "string",
-            "pattern": #"^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}(:[0-9]{2})?)?$"#,
+            "pattern": datePattern,
             "description": "yyyy-MM-dd, yyyy-MM-dd HH:mm or yyyy-MM-dd HH:mm:ss (a real date; "
                 + "HH:mm is stored as HH:mm:00).",
             "examples": ["2026-11-29", "2026-11-29 18:30:00"],

@@ -18,7 +18,9 @@ extension RESTAPI {
             else { throw .badRequest(.invalidField("limit", .limitOutOfRange(Self.pageSizes))) }
             page.limit = limit
         }
-        if let text = query["cursor"] {
+        // An empty cursor is the first page, as an absent one: clients build the URL
+        // from `nextCursor` without special-casing the start.
+        if let text = query["cursor"], !text.isEmpty {
             guard let position = NoteCursor.decode(text) else {
                 throw .badRequest(.invalidField("cursor", .invalidCursor))
             }
