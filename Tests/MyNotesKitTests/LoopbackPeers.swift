@@ -7,11 +7,13 @@ import Foundation
 /// Real TCP peers on the loopback interface that misbehave in one chosen way, for the
 /// failures a correct server never shows: silence, hanging up, nobody listening.
 final class LoopbackPeer: @unchecked Sendable {
-    enum Behaviour {
+    enum Behaviour: Equatable {
         /// Accepts connections and never answers.
         case silent
         /// Accepts each connection and closes it at once, counting them.
         case hangUp
+        /// Reads each request, answers with these bytes and closes, counting them.
+        case answer(String)
     }
 
     let port: Int
@@ -60,6 +62,10 @@ final class LoopbackPeer: @unchecked Sendable {
                     client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)
                 )
                 _ = recv(client, &buffer, buffer.count, 0)
+                if case .answer(let text) = behaviour {
+                    let bytes = Array(text.utf8)
+                    _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
+                }
                 close(client)
             }
         }
