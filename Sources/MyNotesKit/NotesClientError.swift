@@ -114,7 +114,7 @@ public enum NotesClientError: Error, Sendable {
         }
     }
 
-    private static func firstNumber(in text: String?) -> Int? {
+    static func firstNumber(in text: String?) -> Int? {
         guard let text else { return nil }
         let digits = text.drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
         return Int(digits)

@@ -64,8 +64,9 @@ extension NotesClientError {
             if !problem.detail.isEmpty, problem.language == nil || problem.language == language {
                 return problem.detail
             }
-            if let code = problem.resultCode, code != .quotaExceeded {
-                return code.message(in: language)
+            if let code = problem.resultCode {
+                let quota = NotesClientError.firstNumber(in: problem.detail) ?? 0
+                return code.message(in: language, quota: quota)
             }
             let chinese = language == .chinese
             switch self {

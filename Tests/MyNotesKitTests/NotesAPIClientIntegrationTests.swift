@@ -281,6 +281,24 @@ struct NotesAPIClientIntegrationTests {
         #expect(emptyProblem.detail.contains("content"))
     }
 
+    @Test("403 when the quota is full, with the protocol's message")
+    func quota() async throws {
+        let server = try TestServer(.init(auth: .token, quota: 1))
+        defer { server.shutdown() }
+        let api = Self.api(token: try server.createAccount(email: Self.email()), on: server)
+        _ = try await api.create("one")
+        let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
+            try await api.create("two")
+        }
+        guard case .rest(.forbidden(let problem)) = error else {
+            Issue.record("expected 403, got \(String(describing: error))")
+            return
+        }
+        #expect(problem.code == -2)
+        #expect(error?.message(in: .english) == "Your account can hold at most 1 notes.")
+        #expect(error?.message(in: .chinese) == "您的账号最多能插入1条数据。")
+    }
+
     @Test("429 with Retry-After after repeated wrong passwords", arguments: CallingStyle.allCases)
     func throttled(style: CallingStyle) async throws {
         // A server of its own, which tolerates two failures per account.

@@ -172,6 +172,11 @@ struct RESTWireTests {
             Self.answer(404, Self.problem(404, code: -7, detail: "No such note.")))
         #expect(english.message(in: .english) == "No such note.")
         #expect(english.message(in: .chinese) == "没有数据。")
+        let quota = RESTResponse.failure(
+            Self.answer(
+                403, Self.problem(403, code: -2, detail: "Your account can hold at most 3 notes.")))
+        #expect(quota.message(in: .chinese) == "您的账号最多能插入3条数据。")
+        #expect(quota.resultCode == .quotaExceeded)
         let taken = RESTResponse.failure(
             Self.answer(409, Self.problem(409, code: 409, detail: "Taken.")))
         #expect(taken.message(in: .english) == "Taken.")
