@@ -97,6 +97,43 @@ struct RESTCommandsTests {
         #expect(again.stderr == "mynotes: not logged in: no token\n")
     }
 
+    @Test("On a terminal the password is asked twice at signup, once at login, never echoed")
+    func terminalPrompts() async throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let cli = CLI(server: server, email: "tty@example.com")
+        defer { cli.remove() }
+        let secret = "s3cret-Ünïcode-密码"
+
+        let mismatch = try PseudoTerminal(["signup"], environment: cli.environment)
+        #expect(await mismatch.waitFor("New password for tty@example.com: "))
+        mismatch.type(secret + "\n")
+        #expect(await mismatch.waitFor("Repeat the password: "))
+        mismatch.type("something else\n")
+        let refused = await mismatch.finish()
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("mynotes: the passwords do not match"))
+        #expect(!refused.output.contains(secret) && !refused.output.contains("something else"))
+
+        let signup = try PseudoTerminal(["signup"], environment: cli.environment)
+        #expect(await signup.waitFor("New password for tty@example.com: "))
+        signup.type(secret + "\n")
+        #expect(await signup.waitFor("Repeat the password: "))
+        signup.type(secret + "\n")
+        let created = await signup.finish()
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.output.contains("Signed up as tty@example.com."))
+        #expect(!created.output.contains(secret))
+
+        let login = try PseudoTerminal(["login", "--api", "rest"], environment: cli.environment)
+        #expect(await login.waitFor("Password for tty@example.com: "))
+        login.type(secret + "\n")
+        let loggedIn = await login.finish()
+        #expect(loggedIn.status == 0, "\(loggedIn.output)")
+        #expect(loggedIn.output.contains("Logged in as tty@example.com."))
+        #expect(!loggedIn.output.contains(secret))
+    }
+
     @Test("signup refuses a short password with the server's reason")
     func shortPassword() async throws {
         let server = try TestServer()

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the `mynotes` binary on a pseudo-terminal, as in a person's shell: the test waits
+/// for a prompt, types an answer, and sees exactly what the terminal shows (echo included).
+final class PseudoTerminal: @unchecked Sendable {
+    private let master: Int32
+    private let process = Process()
+    private let lock = NSLock()
+    private var shown: [UInt8] = []
+    private let readerDone = DispatchSemaphore(value: 0)
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        master = Self.posixOpenPT(O_RDWR | O_NOCTTY)
+        guard master >= 0, Self.grantPT(master) == 0, Self.unlockPT(master) == 0,
+            let name = Self.ptsName(master)
+        else { throw POSIXError(.ENOTTY) }
+        let terminal = FileHandle(
+            fileDescriptor: open(String(cString: name), O_RDWR | O_NOCTTY), closeOnDealloc: true)
+        process.executableURL = CLI.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        // Only the child keeps the terminal open, so reading ends when it exits.
+        try terminal.close()
+        let master = self.master
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(master, &buffer, buffer.count)
+                if count <= 0 { break }
+                lock.withLock { shown += buffer[0..<count] }
+            }
+            readerDone.signal()
+        }.start()
+    }
+
+    // Glibc's module map hides the pseudo-terminal calls (they need _XOPEN_SOURCE), so
+    // they are looked up in the C library by name.
+    private static func function<T>(_ name: String, _ type: T.Type) -> T {
+        unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name), to: type)
+    }
+    private static let posixOpenPT = function(
+        "posix_openpt", (@convention(c) (Int32) -> Int32).self)
+    private static let grantPT = function("grantpt", (@convention(c) (Int32) -> Int32).self)
+    private static let unlockPT = function("unlockpt", (@convention(c) (Int32) -> Int32).self)
+    private static let ptsName = function(
+        "ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+
+    /// What the terminal has shown so far.
+    var output: String { lock.withLock { String(decoding: shown, as: UTF8.self) } }
+
+    /// Waits until the terminal shows `text`; false after `timeout`.
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if output.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// Types `text` (a line needs its "\n").
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits for the command to end; its exit status and everything the terminal showed.
+    func finish() async -> (status: Int32, output: String) {
+        await withCheckedContinuation { continuation in
+            Thread { [self] in
+                process.waitUntilExit()
+                readerDone.wait()
+                close(master)
+                continuation.resume(returning: (process.terminationStatus, output))
+            }.start()
+        }
+    }
+}
