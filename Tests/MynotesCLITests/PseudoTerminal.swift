@@ -53,6 +53,19 @@ final class PseudoTerminal: @unchecked Sendable {
     private static let ptsName = function(
         "ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
 
+    /// Runs a command on a terminal, typing each answer (a line) once its prompt shows.
+    static func run(
+        _ arguments: [String], environment: [String: String],
+        answering dialogue: [(prompt: String, answer: String)]
+    ) async throws -> (status: Int32, output: String) {
+        let terminal = try PseudoTerminal(arguments, environment: environment)
+        for (prompt, answer) in dialogue {
+            guard await terminal.waitFor(prompt) else { break }
+            terminal.type(answer + "\n")
+        }
+        return await terminal.finish()
+    }
+
     /// What the terminal has shown so far.
     var output: String { lock.withLock { String(decoding: shown, as: UTF8.self) } }
 

@@ -105,30 +105,24 @@ struct RESTCommandsTests {
         defer { cli.remove() }
         let secret = "s3cret-Ünïcode-密码"
 
-        let mismatch = try PseudoTerminal(["signup"], environment: cli.environment)
-        #expect(await mismatch.waitFor("New password for tty@example.com: "))
-        mismatch.type(secret + "\n")
-        #expect(await mismatch.waitFor("Repeat the password: "))
-        mismatch.type("something else\n")
-        let refused = await mismatch.finish()
+        let newPassword = "New password for tty@example.com: "
+        let refused = try await PseudoTerminal.run(
+            ["signup"], environment: cli.environment,
+            answering: [(newPassword, secret), ("Repeat the password: ", "something else")])
         #expect(refused.status == 1)
         #expect(refused.output.contains("mynotes: the passwords do not match"))
         #expect(!refused.output.contains(secret) && !refused.output.contains("something else"))
 
-        let signup = try PseudoTerminal(["signup"], environment: cli.environment)
-        #expect(await signup.waitFor("New password for tty@example.com: "))
-        signup.type(secret + "\n")
-        #expect(await signup.waitFor("Repeat the password: "))
-        signup.type(secret + "\n")
-        let created = await signup.finish()
+        let created = try await PseudoTerminal.run(
+            ["signup"], environment: cli.environment,
+            answering: [(newPassword, secret), ("Repeat the password: ", secret)])
         #expect(created.status == 0, "\(created.output)")
         #expect(created.output.contains("Signed up as tty@example.com."))
         #expect(!created.output.contains(secret))
 
-        let login = try PseudoTerminal(["login", "--api", "rest"], environment: cli.environment)
-        #expect(await login.waitFor("Password for tty@example.com: "))
-        login.type(secret + "\n")
-        let loggedIn = await login.finish()
+        let loggedIn = try await PseudoTerminal.run(
+            ["login", "--api", "rest"], environment: cli.environment,
+            answering: [("Password for tty@example.com: ", secret)])
         #expect(loggedIn.status == 0, "\(loggedIn.output)")
         #expect(loggedIn.output.contains("Logged in as tty@example.com."))
         #expect(!loggedIn.output.contains(secret))
