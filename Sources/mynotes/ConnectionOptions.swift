@@ -41,6 +41,8 @@ struct ConnectionOptions {
     var wire: WireFormat
     var style: ClientStyle
     var timeout: Double
+    /// `--method` or `--wire`, if given: options of the legacy protocol only.
+    var legacyOption: String?
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         api = try arguments.choice("--api", as: ServerAPI.self)
@@ -49,6 +51,7 @@ struct ConnectionOptions {
         token = arguments.value("--token")
         method = try Self.method(arguments.value("--method"))
         wire = try Self.wire(arguments.value("--wire"))
+        legacyOption = ["--method", "--wire"].first { arguments.value($0) != nil }
         style = try arguments.choice("--style", as: ClientStyle.self) ?? .async
         if let text = arguments.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
@@ -86,6 +89,9 @@ struct ConnectionOptions {
     }
 
     func validate() throws(UsageError) {
+        if api == .rest, let legacyOption {
+            throw UsageError("option '\(legacyOption)' applies to --api legacy only")
+        }
         if let server, !Self.isHTTPURL(server) {
             throw UsageError("option '--server' must be an http or https URL, not '\(server)'")
         }

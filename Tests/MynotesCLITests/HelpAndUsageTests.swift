@@ -113,6 +113,14 @@ struct HelpAndUsageTests {
             (["list", "--timeout", "0"], "option '--timeout' must be a positive number"),
             (["list", "--api", "soap"], "option '--api' must be one of legacy|rest, not 'soap'"),
             (["--api", "soap", "list"], "option '--api' must be one of legacy|rest, not 'soap'"),
+            (
+                ["--api", "rest", "list", "--wire", "xml"],
+                "option '--wire' applies to --api legacy only"
+            ),
+            (
+                ["show", "1", "--method", "get", "--api=rest"],
+                "option '--method' applies to --api legacy only"
+            ),
             (["signup", "extra"], "unexpected argument 'extra'"),
             (["signup", "--token", "t"], "unknown option '--token'"),
             (["logout", "--wire", "xml"], "unknown option '--wire'"),
