@@ -253,4 +253,28 @@ import Testing
                 matches == (status == 201), "\(content.debugDescription): \(matches), \(status)")
         }
     }
+
+    @Test func theDocumentedEmailPatternIsExactlyWhatTheServerAccepts() throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        let client = RESTClient(port: server.port)
+        let document = try Self.fetchDocument(client)
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        let credentials = schemas?["Credentials"] as? [String: Any]
+        let properties = credentials?["properties"] as? [String: [String: Any]]
+        let pattern = try #require(properties?["email"]?["pattern"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        let samples = [
+            "a@b", " c@d.example ", "名字@例子.中国", "e+tag@x.org", "f@g@h", "@i.org", "j@", "k l@m.org",
+            "n@o.org\t", "p\u{7F}@q.org", "", "   ",
+        ]
+        for email in samples {
+            let matches =
+                regex.firstMatch(in: email, range: NSRange(email.startIndex..., in: email)) != nil
+            let status = try client.send(
+                "POST", "/api/v1/accounts", json: ["email": email, "password": "password 123"]
+            ).status
+            #expect(matches == (status == 201), "\(email.debugDescription): \(matches), \(status)")
+        }
+    }
 }

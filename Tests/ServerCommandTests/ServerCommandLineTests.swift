@@ -13,7 +13,7 @@ import Testing
     @Test(arguments: [
         ["--help"], ["serve", "--help"], ["accounts", "--help"], ["accounts", "add", "--help"],
         ["accounts", "list", "-h"], ["accounts", "remove", "--help"],
-        ["accounts", "reset-token", "--help"],
+        ["accounts", "reset-token", "--help"], ["accounts", "set-password", "--help"],
     ])
     func printsHelpForEveryCommand(arguments: [String]) throws {
         let result = try run(arguments)

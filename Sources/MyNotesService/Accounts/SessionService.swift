@@ -137,7 +137,9 @@ public struct SessionService: Sendable {
     }
 
     static func checkPassword(_ password: String) throws(SessionError) {
-        guard password.count >= minimumPasswordCharacters else {
+        // Characters as JSON Schema's minLength counts them (code points), so the
+        // OpenAPI document and the server agree on every password.
+        guard password.unicodeScalars.count >= minimumPasswordCharacters else {
             throw .passwordTooShort(minimum: minimumPasswordCharacters)
         }
         guard password.utf8.count <= maximumPasswordBytes else {

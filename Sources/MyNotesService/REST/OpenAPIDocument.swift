@@ -289,6 +289,9 @@ enum OpenAPIDocument {
         ]
     }
 
+    /// The email rule of `AccountService.validated`, spaces around it allowed (dropped).
+    static let emailPattern = #"^ *[^\u0000-\u0020\u007F@]+@[^\u0000-\u0020\u007F@]+ *$"#
+
     /// No control characters but tab, LF and CR, no U+FFFE or U+FFFF (`NoteContent`).
     static let contentPattern = #"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]+$"#
 
@@ -326,8 +329,15 @@ enum OpenAPIDocument {
                 "type": "object", "additionalProperties": false,
                 "required": ["email", "password"],
                 "properties": [
-                    "email": ["type": "string", "format": "email", "maxLength": 254],
-                    "password": ["type": "string", "minLength": 8],
+                    "email": [
+                        "type": "string", "maxLength": 254, "pattern": emailPattern,
+                        "description": "One @ with text on both sides, no spaces or control "
+                            + "characters, at most 254 bytes; surrounding spaces are dropped.",
+                    ],
+                    "password": [
+                        "type": "string", "minLength": 8,
+                        "description": "At least 8 characters (code points), at most 1,024 bytes.",
+                    ],
                 ],
             ],
             "AccountCreated": [

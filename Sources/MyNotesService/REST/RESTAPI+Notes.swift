@@ -27,7 +27,8 @@ extension RESTAPI {
             page.after = position
         }
         if let text = query["q"] {
-            guard text.count <= Self.maximumQueryCharacters else {
+            // Code points, as the document's maxLength counts them.
+            guard text.unicodeScalars.count <= Self.maximumQueryCharacters else {
                 throw .badRequest(.invalidField("q", .queryTooLong(Self.maximumQueryCharacters)))
             }
             page.containing = text
