@@ -1,6 +1,11 @@
 import Storage
 
 /// Why a sign-up, sign-in or token check failed.
+///
+/// ```swift
+/// do { _ = try sessions.signIn(email: email, password: password, from: address) }
+/// catch .throttled(let wait) { print("try again in \(wait)") }
+/// ```
 public enum SessionError: Error, CustomStringConvertible, Sendable {
     case signupClosed
     case invalidEmail

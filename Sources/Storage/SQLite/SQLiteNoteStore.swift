@@ -195,19 +195,20 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
-        // One statement for every page: NULLs switch the cursor and the search off, so
-        // the plan (a walk down notes_by_account_newest from the cursor) is compiled once.
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        // Two statements, not one with `?2 IS NULL OR …`: only a plain row-value bound lets
+        // SQLite seek notes_by_account_newest to the cursor (SEARCH … sort_key<?) instead
+        // of walking the account's notes from the newest. A NULL needle switches search off.
+        let afterCursor = page.after != nil
+        let sql = """
+            SELECT \(Self.noteColumns) FROM notes
+            WHERE account_id = ?1 \(afterCursor ? "AND (sort_key, id) < (?2, ?3)" : "")
+                AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+            ORDER BY sort_key DESC, id DESC
+            LIMIT ?5
+            """
         return try readers.read { connection throws(SQLiteError) in
-            let statement = try connection.statement(
-                """
-                SELECT \(Self.noteColumns) FROM notes
-                WHERE account_id = ?1
-                    AND (?2 IS NULL OR (sort_key, id) < (?2, ?3))
-                    AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
-                ORDER BY sort_key DESC, id DESC
-                LIMIT ?5
-                """)
+            let statement = try connection.statement(sql)
             try statement.bind(
                 .integer(account), page.after.map { .text($0.sortKey) } ?? .null,
                 .integer(page.after?.id ?? 0), needle.map(SQLiteValue.text) ?? .null,
