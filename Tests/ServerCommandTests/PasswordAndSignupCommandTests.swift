@@ -75,4 +75,38 @@ import Testing
             port: server.port)
         #expect(signIn.status == 201)
     }
+
+    /// On a terminal the password is asked twice and never shown.
+    @Test func setPasswordOnATerminalAsksTwiceWithoutEcho() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let db = ["--database", database.location]
+        _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
+        let session = try TerminalSession(["accounts", "set-password", "ann@example.com"] + db)
+        #expect(session.answer("New password for ann@example.com: ", with: "typed secret 1"))
+        #expect(session.answer("Repeat the password: ", with: "typed secret 1"))
+        let (status, output) = session.finish()
+        #expect(status == 0)
+        #expect(output.contains("Password set for ann@example.com."))
+        #expect(!output.contains("typed secret"))
+        let server = try ServerProcess(database: database.location)
+        defer { server.stop(signal: SIGTERM) }
+        let signIn = try post(
+            "/api/v1/sessions", #"{"email":"ann@example.com","password":"typed secret 1"}"#,
+            port: server.port)
+        #expect(signIn.status == 201)
+    }
+
+    @Test func setPasswordOnATerminalRefusesTwoDifferentAnswers() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let db = ["--database", database.location]
+        _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
+        let session = try TerminalSession(["accounts", "set-password", "ann@example.com"] + db)
+        session.answer("New password for", with: "first answer")
+        session.answer("Repeat the password: ", with: "second answer")
+        let (status, output) = session.finish()
+        #expect(status == 1)
+        #expect(output.contains("the passwords do not match"))
+    }
 }
