@@ -64,6 +64,7 @@ import Testing
             json: ["email": "ANN@example.com", "password": "password 456"])
         #expect(again.status == 409)
         #expect(again.problemCode == 409)
+        #expect(again.json["title"] as? String == "Conflict")
     }
 
     @Test func signUpCanBeTurnedOff() throws {
@@ -74,6 +75,7 @@ import Testing
             json: ["email": "a@example.com", "password": "password 123"],
             headers: ["Accept-Language": "zh-CN"])
         #expect(response.status == 403)
+        #expect(response.json["title"] as? String == "Forbidden")
         #expect(response.detail == "本服务器不开放注册。")
     }
 
