@@ -222,14 +222,18 @@ public final class SQLiteNoteStore: NoteStore {
     public func accountAndNotes(
         email: String, presenting tokenHash: [UInt8]?
     ) throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+        // The token check does not refer to the outer row, so SQLite runs it once per
+        // query (SCALAR SUBQUERY), not once per note as a correlated EXISTS would.
         try readers.read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
                 SELECT a.id, a.email, a.password_hash, a.created_at,
-                    EXISTS (SELECT 1 FROM tokens t WHERE t.hash = ? AND t.account_id = a.id),
+                    EXISTS (
+                        SELECT 1 FROM tokens t JOIN accounts b ON b.id = t.account_id
+                        WHERE t.hash = ?1 AND b.email = ?2),
                     n.id, n.date, n.content, n.created_at, n.updated_at, n.version
                 FROM accounts a LEFT JOIN notes n ON n.account_id = a.id
-                WHERE a.email = ?
+                WHERE a.email = ?2
                 ORDER BY n.sort_key DESC, n.id DESC
                 """)
             try statement.bind(tokenHash.map(SQLiteValue.blob) ?? .null, .text(email))
