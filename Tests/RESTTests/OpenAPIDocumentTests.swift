@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import MyNotesService
 import MyNotesTesting
+import Storage
 import Testing
 
 /// `GET /api/v1/openapi.json` against the live server: the document names exactly the
@@ -74,8 +75,7 @@ import Testing
     }
 
     /// Drives the server into each documented answer and checks the documented set is
-    /// exactly what the server produced (a database failure, 500, needs a broken disk
-    /// and is covered by the legacy suite's failing store).
+    /// exactly what the server produced (500 through a store whose disk has failed).
     @Test func everyDocumentedStatusIsProducible() throws {
         let server = try TestServer(
             .init(
@@ -191,8 +191,40 @@ import Testing
 
         record("GET /api/v1/openapi.json", try anonymous.send("GET", "/api/v1/openapi.json"))
 
+        // A failed database: every operation that documents 500 answers it, as a problem.
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mynotes-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try SQLiteNoteStore(path: directory.appendingPathComponent("n.sqlite").path)
+        let token = try AccountService(store: base).create(email: "ann@example.com").1
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 1
+        let broken = try MyNotesApplication(
+            server: configuration, service: ServiceConfiguration(),
+            store: BrokenStore(wrapping: base))
+        defer { broken.shutdown() }
+        let failing = RESTClient(port: broken.port, token: token)
+        for endpoint in RESTEndpoint.allCases where endpoint != .openAPIDocument {
+            let path = endpoint.path.replacingOccurrences(of: "{id}", with: "1")
+            let body = ["email": "bob@example.com", "password": "password 123", "content": "x"]
+            let fields: [String: String] =
+                switch endpoint {
+                case .createAccount, .createSession:
+                    ["email": body["email"]!, "password": body["password"]!]
+                case .replaceNote: ["content": "x", "date": "2026-11-29"]
+                case .createNote, .updateNote: ["content": "x"]
+                default: [:]
+                }
+            let response = try failing.send(
+                endpoint.method.rawValue, path, json: fields.isEmpty ? nil : fields)
+            #expect(response.status == 500, "\(endpoint)")
+            #expect(response.problemCode == -3)
+            record("\(endpoint.method.rawValue) \(endpoint.path)", response)
+        }
+
         let documented = Self.operations(of: try Self.fetchDocument(anonymous))
-            .mapValues { $0.subtracting([500]) }
         #expect(produced == documented)
     }
 
