@@ -137,6 +137,22 @@ import Testing
         }
     }
 
+    /// libmicrohttpd's epoll loop stalled for seconds once 128 connections were ready
+    /// together; this is the guard that the loop in use does not.
+    @Test(arguments: [127, 128, 300])
+    func answersManyConnectionsReadyAtOnce(count: Int) throws {
+        let server = try Self.startServer { $0.threads = 1 }
+        let clients = try (0..<count).map { _ in try RawHTTPClient(port: server.port) }
+        let started = ContinuousClock.now
+        for round in 0..<3 {
+            for client in clients {
+                client.write("GET /echo?r=\(round) HTTP/1.1\r\nHost: t\r\n\r\n")
+            }
+            for client in clients { #expect(try client.readResponse().status == 200) }
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
     @Test func servesOthersWhileAClientSendsOneBytePerSecond() throws {
         let server = try Self.startServer()
         // Given a client dribbling its request line, a byte at a time

@@ -28,7 +28,12 @@ struct ListeningSocket {
         var yes: Int32 = 1
         setsockopt(
             descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
+        // Non-blocking, as libmicrohttpd's own sockets are: its workers accept until the
+        // queue is empty, and a blocking accept would park a worker, and every
+        // connection it serves, until the next client arrives.
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0,
+            bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
             listen(descriptor, backlog) == 0
         else {
             let reason = String(cString: strerror(errno))

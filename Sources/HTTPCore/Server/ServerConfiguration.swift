@@ -12,7 +12,7 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 picks a free one.
     public var port = 8080
-    /// Worker threads, each running its own epoll loop over its share of connections.
+    /// Worker threads, each running its own poll loop over its share of connections.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// The largest request body accepted; a larger one is answered 413.
     public var maxBodyBytes = 1 << 20
