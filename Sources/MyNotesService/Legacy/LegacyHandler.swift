@@ -126,7 +126,9 @@ struct LegacyHandler: HTTPResponder {
     }
 
     /// Reads `content` then `date`: presence first (-5, -6), then validity (-8).
-    private static func draft(from parameters: LegacyParameters) throws(LegacyFailure) -> NoteDraft {
+    private static func draft(
+        from parameters: LegacyParameters
+    ) throws(LegacyFailure) -> NoteDraft {
         guard let content = parameters.nonEmpty("content") else {
             throw LegacyFailure(code: .missingContent)
         }

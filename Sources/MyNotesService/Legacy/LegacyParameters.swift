@@ -75,7 +75,8 @@ struct LegacyParameters {
             return FormDecoder.decode(request.body)
         case "multipart/form-data":
             do {
-                let decoder = try MultipartDecoder(contentType: request.headers["Content-Type"] ?? "")
+                let decoder = try MultipartDecoder(
+                    contentType: request.headers["Content-Type"] ?? "")
                 return try decoder.decode(request.body)
             } catch {
                 throw .malformedBody

@@ -34,7 +34,8 @@ struct NoteDate: Equatable {
             text = parameter + ":00"
             return
         }
-        guard bytes[16] == UInt8(ascii: ":"), let second = number(17..<19), (0...59).contains(second)
+        guard bytes[16] == UInt8(ascii: ":"), let second = number(17..<19),
+            (0...59).contains(second)
         else { return nil }
         text = parameter
     }
