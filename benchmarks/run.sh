@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
-connections=${2:-64}
+connections=${2:-32}
 query_threads=${QUERY_THREADS:-1}
 add_threads=${ADD_THREADS:-32}
 
