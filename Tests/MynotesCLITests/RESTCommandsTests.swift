@@ -107,21 +107,21 @@ struct RESTCommandsTests {
 
         let newPassword = "New password for tty@example.com: "
         let refused = try await PseudoTerminal.run(
-            ["signup"], environment: cli.environment,
+            "mynotes", ["signup"], environment: cli.environment,
             answering: [(newPassword, secret), ("Repeat the password: ", "something else")])
         #expect(refused.status == 1)
         #expect(refused.output.contains("mynotes: the passwords do not match"))
         #expect(!refused.output.contains(secret) && !refused.output.contains("something else"))
 
         let created = try await PseudoTerminal.run(
-            ["signup"], environment: cli.environment,
+            "mynotes", ["signup"], environment: cli.environment,
             answering: [(newPassword, secret), ("Repeat the password: ", secret)])
         #expect(created.status == 0, "\(created.output)")
         #expect(created.output.contains("Signed up as tty@example.com."))
         #expect(!created.output.contains(secret))
 
         let loggedIn = try await PseudoTerminal.run(
-            ["login", "--api", "rest"], environment: cli.environment,
+            "mynotes", ["login", "--api", "rest"], environment: cli.environment,
             answering: [("Password for tty@example.com: ", secret)])
         #expect(loggedIn.status == 0, "\(loggedIn.output)")
         #expect(loggedIn.output.contains("Logged in as tty@example.com."))

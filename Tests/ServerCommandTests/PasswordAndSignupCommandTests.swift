@@ -77,15 +77,17 @@ import Testing
     }
 
     /// On a terminal the password is asked twice and never shown.
-    @Test func setPasswordOnATerminalAsksTwiceWithoutEcho() throws {
+    @Test func setPasswordOnATerminalAsksTwiceWithoutEcho() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let db = ["--database", database.location]
         _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
-        let session = try TerminalSession(["accounts", "set-password", "ann@example.com"] + db)
-        #expect(session.answer("New password for ann@example.com: ", with: "typed secret 1"))
-        #expect(session.answer("Repeat the password: ", with: "typed secret 1"))
-        let (status, output) = session.finish()
+        let (status, output) = try await PseudoTerminal.run(
+            "mynotes-server", ["accounts", "set-password", "ann@example.com"] + db,
+            answering: [
+                ("New password for ann@example.com: ", "typed secret 1"),
+                ("Repeat the password: ", "typed secret 1"),
+            ])
         #expect(status == 0)
         #expect(output.contains("Password set for ann@example.com."))
         #expect(!output.contains("typed secret"))
@@ -97,15 +99,16 @@ import Testing
         #expect(signIn.status == 201)
     }
 
-    @Test func setPasswordOnATerminalRefusesTwoDifferentAnswers() throws {
+    @Test func setPasswordOnATerminalRefusesTwoDifferentAnswers() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let db = ["--database", database.location]
         _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
-        let session = try TerminalSession(["accounts", "set-password", "ann@example.com"] + db)
-        session.answer("New password for", with: "first answer")
-        session.answer("Repeat the password: ", with: "second answer")
-        let (status, output) = session.finish()
+        let (status, output) = try await PseudoTerminal.run(
+            "mynotes-server", ["accounts", "set-password", "ann@example.com"] + db,
+            answering: [
+                ("New password for", "first answer"), ("Repeat the password: ", "second answer"),
+            ])
         #expect(status == 1)
         #expect(output.contains("the passwords do not match"))
     }

@@ -4,25 +4,36 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs the `mynotes` binary on a pseudo-terminal, as in a person's shell: the test waits
-/// for a prompt, types an answer, and sees exactly what the terminal shows (echo included).
-final class PseudoTerminal: @unchecked Sendable {
+/// Runs one of the package's executables on a pseudo-terminal, as in a person's shell:
+/// the test waits for a prompt, types an answer, and sees exactly what the terminal
+/// shows (echo included), which is how prompts without echo are tested.
+///
+/// ```swift
+/// let (status, output) = try await PseudoTerminal.run(
+///     "mynotes-server", ["accounts", "set-password", "a@example.com"],
+///     answering: [("New password", "secret"), ("Repeat", "secret")])
+/// ```
+public final class PseudoTerminal: @unchecked Sendable {
     private let master: Int32
     private let process = Process()
     private let lock = NSLock()
     private var shown: [UInt8] = []
     private let readerDone = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], environment: [String: String]) throws {
+    /// Starts `executable` (a product of this package) with `arguments`; `environment`
+    /// replaces the inherited one when given.
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws {
         master = Self.posixOpenPT(O_RDWR | O_NOCTTY)
         guard master >= 0, Self.grantPT(master) == 0, Self.unlockPT(master) == 0,
             let name = Self.ptsName(master)
         else { throw POSIXError(.ENOTTY) }
         let terminal = FileHandle(
             fileDescriptor: open(String(cString: name), O_RDWR | O_NOCTTY), closeOnDealloc: true)
-        process.executableURL = CLI.executable
+        process.executableURL = CommandRunner.executable(executable)
         process.arguments = arguments
-        process.environment = environment
+        if let environment { process.environment = environment }
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal
@@ -54,11 +65,11 @@ final class PseudoTerminal: @unchecked Sendable {
         "ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
 
     /// Runs a command on a terminal, typing each answer (a line) once its prompt shows.
-    static func run(
-        _ arguments: [String], environment: [String: String],
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         answering dialogue: [(prompt: String, answer: String)]
     ) async throws -> (status: Int32, output: String) {
-        let terminal = try PseudoTerminal(arguments, environment: environment)
+        let terminal = try PseudoTerminal(executable, arguments, environment: environment)
         for (prompt, answer) in dialogue {
             guard await terminal.waitFor(prompt) else { break }
             terminal.type(answer + "\n")
@@ -67,10 +78,10 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// What the terminal has shown so far.
-    var output: String { lock.withLock { String(decoding: shown, as: UTF8.self) } }
+    public var output: String { lock.withLock { String(decoding: shown, as: UTF8.self) } }
 
     /// Waits until the terminal shows `text`; false after `timeout`.
-    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if output.contains(text) { return true }
@@ -80,13 +91,13 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Types `text` (a line needs its "\n").
-    func type(_ text: String) {
+    public func type(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
     /// Waits for the command to end; its exit status and everything the terminal showed.
-    func finish() async -> (status: Int32, output: String) {
+    public func finish() async -> (status: Int32, output: String) {
         await withCheckedContinuation { continuation in
             Thread { [self] in
                 process.waitUntilExit()
