@@ -45,6 +45,7 @@ import Testing
         let read = try client.send("GET", "/api/v1/notes/\(id)")
         #expect(read.status == 200)
         #expect(read.header("ETag") == etag)
+        #expect(read.header("X-Content-Type-Options") == "nosniff")
         #expect(read.json["content"] as? String == "Buy milk")
 
         let replaced = try client.send(
@@ -61,6 +62,7 @@ import Testing
         #expect(try client.send("DELETE", "/api/v1/notes/\(id)").status == 204)
         let gone = try client.send("GET", "/api/v1/notes/\(id)")
         #expect(gone.status == 404)
+        #expect(gone.header("X-Content-Type-Options") == "nosniff")
         #expect(gone.problemCode == -7)
         #expect(gone.detail == "No such note.")
     }

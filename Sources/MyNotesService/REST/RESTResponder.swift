@@ -11,12 +11,16 @@ struct RESTResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         guard let operation = operations[request.method] else { return .plain(.methodNotAllowed) }
+        var response: HTTPResponse
         do {
-            return try operation(request, context)
+            response = try operation(request, context)
         } catch {
-            return error.response(
+            response = error.response(
                 language: MessageLanguage(
                     acceptLanguage: LegacyHandler.acceptLanguage(of: request)))
         }
+        // Notes are user text: no browser may guess them into HTML.
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
     }
 }
