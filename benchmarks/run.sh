@@ -2,6 +2,8 @@
 # Benchmarks the legacy protocol: a release build of mynotes-server pinned to core 0,
 # wrk pinned to core 1, against `query` (an account with 10 notes) and `add`.
 # Prints requests/s and p50/p99 latency. Usage: benchmarks/run.sh [seconds] [connections]
+# BULK_NOTES=1000000 first fills the database with that many notes of another account,
+# to show that a query's cost does not depend on the size of the database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -20,6 +22,15 @@ trap cleanup EXIT
 
 database="sqlite:$work/bench.sqlite"
 token=$("$binary" accounts add bench@example.com --database "$database" | tail -n 1)
+if [ -n "${BULK_NOTES:-}" ]; then
+    "$binary" accounts add bulk@example.com --database "$database" >/dev/null
+    command -v sqlite3 >/dev/null || ${SUDO:-$([ "$(id -u)" = 0 ] || echo sudo)} apt-get install -y -qq sqlite3 >/dev/null
+    sqlite3 "$work/bench.sqlite" "
+        WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < $BULK_NOTES)
+        INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
+        SELECT (SELECT id FROM accounts WHERE email = 'bulk@example.com'),
+            '2026-01-01', '2026-01-01 00:00:00', 'bulk note ' || x, 0, 0 FROM n;"
+fi
 
 start_server() { # threads
     taskset -c 0 "$binary" serve --port 0 --database "$database" --threads "$1" >"$work/server.log" 2>&1 &
@@ -55,7 +66,7 @@ start_server "$query_threads"
 for i in $(seq 10); do
     curl -sf "$endpoint?email=bench@example.com&token=$token&action=add&date=2026-11-$((10 + i))&content=Note+$i" >/dev/null
 done
-echo "mynotes-server $(git rev-parse --short HEAD 2>/dev/null || echo '?'): ${seconds}s, $connections connections, server on core 0, wrk on core 1"
+echo "mynotes-server $(git rev-parse --short HEAD 2>/dev/null || echo '?'): ${seconds}s, $connections connections, server on core 0, wrk on core 1, $(sqlite3 "$work/bench.sqlite" 'SELECT count(*) FROM notes' 2>/dev/null || echo '?') notes in the database"
 run_wrk query "$endpoint?email=bench@example.com&token=$token&type=JSON&action=query"
 stop_server
 
