@@ -5,14 +5,11 @@ import Testing
 
 /// The SQLite store on a real database file in a temporary folder.
 @Suite struct SQLiteNoteStoreTests {
-    let directory: URL
-    let path: String
+    let database: TemporaryDatabaseFile
+    var path: String { database.path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mynotes-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("notes.sqlite").path
+        database = try TemporaryDatabaseFile()
     }
 
     func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
@@ -22,7 +19,7 @@ import Testing
     }
 
     func cleanUp() {
-        try? FileManager.default.removeItem(at: directory)
+        database.remove()
     }
 
     @Test func createsAccountsWithCaseInsensitiveUniqueEmails() throws {

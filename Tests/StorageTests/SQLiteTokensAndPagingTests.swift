@@ -6,21 +6,18 @@ import Testing
 /// Tokens (many per account), migration step 2, keyset pages, search folding and
 /// version-conditional writes, on a real database file.
 @Suite struct SQLiteTokensAndPagingTests {
-    let directory: URL
-    let path: String
+    let database: TemporaryDatabaseFile
+    var path: String { database.path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mynotes-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("notes.sqlite").path
+        database = try TemporaryDatabaseFile()
     }
 
     func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
         let store = try SQLiteNoteStore(path: path)
         defer {
             store.close()
-            try? FileManager.default.removeItem(at: directory)
+            database.remove()
         }
         return try body(store)
     }
