@@ -9,7 +9,11 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The peer's IP address in numeric form (`127.0.0.1`, `::1`), `nil` when unknown.
     /// It is the socket's peer: behind a proxy, the proxy's address.
-    public var clientAddress: String?
+    public var clientAddress: String? {
+        get { peer?.text }
+        set { peer = newValue.map(PeerAddress.init(text:)) }
+    }
+    var peer: PeerAddress?
 
     public init(
         method: HTTPMethod, path: String, rawQuery: [UInt8]? = nil,
@@ -20,7 +24,7 @@ public struct HTTPRequest: Sendable {
         self.rawQuery = rawQuery
         self.headers = headers
         self.body = body
-        self.clientAddress = clientAddress
+        self.peer = clientAddress.map(PeerAddress.init(text:))
     }
 
     /// Builds a request from the request target as it arrived on the wire (`/p/a/th?query`).

@@ -93,27 +93,12 @@ let handleRequest: MHD_AccessHandlerCallback = {
     if let rejection = request.rejection {
         return queue(.plain(rejection), on: connection)
     }
-    let httpRequest = HTTPRequest(
+    var httpRequest = HTTPRequest(
         method: request.method, target: request.target, headers: request.headers,
-        body: request.body, clientAddress: clientAddress(of: connection))
+        body: request.body)
+    httpRequest.peer = cmicrohttpd_client_address(connection).flatMap(PeerAddress.init)
     let response = state.responder.respond(to: httpRequest, context: RequestContext())
     return queue(response, on: connection)
-}
-
-/// The peer's numeric IP address, or `nil` when libmicrohttpd or getnameinfo has none.
-private func clientAddress(of connection: OpaquePointer) -> String? {
-    guard let address = cmicrohttpd_client_address(connection) else { return nil }
-    let length: Int
-    switch Int32(address.pointee.sa_family) {
-    case AF_INET: length = MemoryLayout<sockaddr_in>.size
-    case AF_INET6: length = MemoryLayout<sockaddr_in6>.size
-    default: return nil
-    }
-    var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-    let status = getnameinfo(
-        address, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
-    guard status == 0 else { return nil }
-    return String(cString: host)
 }
 
 private final class HeaderCollector {
