@@ -20,11 +20,13 @@ public final class TestServer: Sendable {
         public var threads: Int
         public var signup: SignupPolicy
         public var signInLimits: SignInLimits
+        /// Store calls that fail as a broken database does (see ``FailingStore``).
+        public var failing: Set<FailingStore.Step>
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
-            signInLimits: SignInLimits = SignInLimits()
+            signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = []
         ) {
             self.auth = auth
             self.quota = quota
@@ -32,10 +34,13 @@ public final class TestServer: Sendable {
             self.threads = threads
             self.signup = signup
             self.signInLimits = signInLimits
+            self.failing = failing
         }
     }
 
     public let application: MyNotesApplication
+    /// The store underneath, which never fails: tests set up their accounts through it.
+    public let store: any NoteStore
     public let directory: URL
     public let baseURL: URL
 
@@ -43,7 +48,7 @@ public final class TestServer: Sendable {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
+        store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
         var server = ServerConfiguration()
         server.port = 0
         server.threads = options.threads
@@ -53,7 +58,10 @@ public final class TestServer: Sendable {
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
             signup: options.signup, signInLimits: options.signInLimits)
-        application = try MyNotesApplication(server: server, service: service, store: store)
+        application = try MyNotesApplication(
+            server: server, service: service,
+            store: options.failing.isEmpty
+                ? store : FailingStore(wrapping: store, failing: options.failing))
         baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
     }
 
@@ -65,7 +73,7 @@ public final class TestServer: Sendable {
     /// Creates an account and returns its access token.
     @discardableResult
     public func createAccount(email: String) throws -> String {
-        try AccountService(store: application.store).create(email: email).1
+        try AccountService(store: store).create(email: email).1
     }
 
     public func shutdown() {

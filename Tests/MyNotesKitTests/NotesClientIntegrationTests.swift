@@ -72,6 +72,32 @@ struct NotesClientIntegrationTests {
         }
     }
 
+    @Test("A server whose store fails answers -3, and the error says so", arguments: combinations)
+    func dataAccessFailed(
+        style: CallingStyle, method: RequestMethod, wire: WireFormat
+    ) async throws {
+        // Given a server whose database fails on every read and write of notes
+        let broken = try TestServer(.init(auth: .token, failing: [.notes]))
+        defer { broken.shutdown() }
+        let token = try broken.createAccount(email: "ann@example.com")
+        var configuration = NotesClient.Configuration(
+            server: broken.baseURL, credentials: .token(email: "ann@example.com", token: token),
+            language: .english)
+        configuration.method = method
+        configuration.wire = wire
+        configuration.timeout = .seconds(10)
+        configuration.retry = .never
+        let client = NotesClient(configuration)
+        // When a note is added, Then the failure is the server's -3, in words
+        do {
+            _ = try await style.add(client, "lost?", date: NoteDate("2026-11-29")!)
+            Issue.record("the add succeeded on a failing store")
+        } catch {
+            #expect(error.resultCode == .dataAccessFailed)
+            #expect(error.message(in: .chinese) == "数据访问失败。")
+        }
+    }
+
     @Test("A note of 65,536 bytes goes by POST in both formats", arguments: WireFormat.allCases)
     func largestNote(wire: WireFormat) async throws {
         let client = try Self.client(method: .post, wire: wire)

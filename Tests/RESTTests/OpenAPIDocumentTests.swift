@@ -192,19 +192,10 @@ import Testing
         record("GET /api/v1/openapi.json", try anonymous.send("GET", "/api/v1/openapi.json"))
 
         // A failed database: every operation that documents 500 answers it, as a problem.
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mynotes-broken-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let base = try SQLiteNoteStore(path: directory.appendingPathComponent("n.sqlite").path)
-        let token = try AccountService(store: base).create(email: "ann@example.com").1
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 1
-        let broken = try MyNotesApplication(
-            server: configuration, service: ServiceConfiguration(),
-            store: BrokenStore(wrapping: base))
+        let broken = try TestServer(
+            .init(threads: 1, failing: [.accountLookup, .notes, .accounts]))
         defer { broken.shutdown() }
+        let token = try broken.createAccount(email: "ann@example.com")
         let failing = RESTClient(port: broken.port, token: token)
         for endpoint in RESTEndpoint.allCases where endpoint != .openAPIDocument {
             let path = endpoint.path.replacingOccurrences(of: "{id}", with: "1")

@@ -175,24 +175,6 @@ struct TransportTests {
         #expect(again.resultCode == 0)
     }
 
-    /// The real server over a store that fails at `steps`.
-    static func failingServer(
-        failing steps: Set<FailingStore.Step>
-    ) throws -> (application: MyNotesApplication, token: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mynotes-failing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let base = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
-        let (_, token) = try AccountService(store: base).create(email: "ann@example.com")
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 1
-        let application = try MyNotesApplication(
-            server: configuration, service: ServiceConfiguration(),
-            store: FailingStore(wrapping: base, failing: steps))
-        return (application, token, directory)
-    }
-
     @Test(
         "A store failure at a step that needs the store is -3",
         arguments: [
@@ -214,12 +196,10 @@ struct TransportTests {
             (.notes, parameters(["action": "remove", "id": "abc"]), -7),
         ])
     func storeFailure(step: FailingStore.Step, request: [Parameter], expected: Int) throws {
-        let (application, token, directory) = try Self.failingServer(failing: [step])
-        defer {
-            application.shutdown()
-            try? FileManager.default.removeItem(at: directory)
-        }
-        let client = try RawHTTPClient(port: application.port)
+        let server = try TestServer(.init(threads: 1, failing: [step]))
+        defer { server.shutdown() }
+        let token = try server.createAccount(email: "ann@example.com")
+        let client = try RawHTTPClient(port: server.port)
         let query = FormEncoding.encode(
             parameters(["email": "ann@example.com", "token": token]) + request)
         let response = try client.send(

@@ -1,0 +1,131 @@
+import Storage
+
+/// A real store whose chosen steps fail as a broken database does, so that the real
+/// server can be made to answer ResultCode -3 or HTTP 500.
+///
+/// ```swift
+/// let store = FailingStore(wrapping: try SQLiteNoteStore(path: path), failing: [.notes])
+/// ```
+public final class FailingStore: NoteStore {
+    /// The groups of store calls that can be made to fail.
+    public enum Step: Sendable, CaseIterable {
+        /// Finding an account by email (bearer-token lookups always work).
+        case accountLookup
+        /// Reading and writing notes.
+        case notes
+        /// Creating, listing and removing accounts, their tokens and passwords.
+        case accounts
+    }
+
+    let base: any NoteStore
+    let failing: Set<Step>
+
+    public init(wrapping base: any NoteStore, failing: Set<Step>) {
+        self.base = base
+        self.failing = failing
+    }
+
+    private func check(_ step: Step) throws(StoreError) {
+        if failing.contains(step) { throw .failed("disk I/O error") }
+    }
+
+    public func account(email: String) throws(StoreError) -> Account? {
+        try check(.accountLookup)
+        return try base.account(email: email)
+    }
+
+    public func account(email: String, presenting tokenHash: [UInt8]?) throws(StoreError)
+        -> TokenCheck?
+    {
+        try check(.accountLookup)
+        return try base.account(email: email, presenting: tokenHash)
+    }
+
+    public func account(tokenHash: [UInt8]) throws(StoreError) -> Account? {
+        try base.account(tokenHash: tokenHash)
+    }
+
+    public func accountAndNotes(
+        email: String, presenting tokenHash: [UInt8]?
+    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+        try check(.accountLookup)
+        try check(.notes)
+        return try base.accountAndNotes(email: email, presenting: tokenHash)
+    }
+
+    public func createAccount(
+        email: String, tokenHash: [UInt8]?, passwordHash: String?
+    ) throws(StoreError) -> Account {
+        try check(.accounts)
+        return try base.createAccount(
+            email: email, tokenHash: tokenHash, passwordHash: passwordHash)
+    }
+
+    public func allAccounts() throws(StoreError) -> [Account] {
+        try check(.accounts)
+        return try base.allAccounts()
+    }
+
+    public func removeAccount(email: String) throws(StoreError) -> Bool {
+        try check(.accounts)
+        return try base.removeAccount(email: email)
+    }
+
+    public func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
+        try check(.accounts)
+        return try base.replaceTokens(email: email, tokenHash: tokenHash)
+    }
+
+    public func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError) {
+        try check(.accounts)
+        try base.addToken(tokenHash, account: account)
+    }
+
+    public func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool {
+        try check(.accounts)
+        return try base.removeToken(tokenHash)
+    }
+
+    public func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool {
+        try check(.accounts)
+        return try base.setPasswordHash(passwordHash, email: email)
+    }
+
+    public func notes(account: Int64) throws(StoreError) -> [Note] {
+        try check(.notes)
+        return try base.notes(account: account)
+    }
+
+    public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
+        try check(.notes)
+        return try base.notes(account: account, page: page)
+    }
+
+    public func note(id: Int64, account: Int64) throws(StoreError) -> Note? {
+        try check(.notes)
+        return try base.note(id: id, account: account)
+    }
+
+    public func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) throws(StoreError)
+        -> Note
+    {
+        try check(.notes)
+        return try base.addNote(draft, account: account, quota: quota)
+    }
+
+    public func updateNote(
+        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Note> {
+        try check(.notes)
+        return try base.updateNote(id: id, account: account, with: draft, ifVersion: version)
+    }
+
+    public func removeNote(
+        id: Int64, account: Int64, ifVersion version: Int64?
+    ) throws(StoreError) -> ConditionalWrite<Void> {
+        try check(.notes)
+        return try base.removeNote(id: id, account: account, ifVersion: version)
+    }
+
+    public func close() { base.close() }
+}
