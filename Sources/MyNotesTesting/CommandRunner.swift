@@ -63,19 +63,21 @@ public enum CommandRunner {
     }
 }
 
-/// Reads a pipe to its end on a thread of its own.
-final class ReadAll: @unchecked Sendable {
+/// Reads a pipe to its end on a thread of its own, so that a child's full stderr pipe
+/// cannot block it while the test reads its stdout.
+public final class ReadAll: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         Thread {
             self.data = handle.readDataToEndOfFile()
             self.done.signal()
         }.start()
     }
 
-    func wait() -> Data {
+    /// Blocks until the pipe has ended, then gives everything read from it.
+    public func wait() -> Data {
         done.wait()
         return data
     }

@@ -107,22 +107,3 @@ struct CLI {
         try? FileManager.default.removeItem(at: home)
     }
 }
-
-/// Reads a pipe to its end on a thread of its own, so that a full stderr pipe cannot
-/// block the process while the test reads stdout.
-private final class ReadAll: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }.start()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
