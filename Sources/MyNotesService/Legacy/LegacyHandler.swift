@@ -49,28 +49,31 @@ struct LegacyHandler: HTTPResponder {
     ) -> LegacyOutcome {
         let email = Self.trimmingSpaces(parameters["email"] ?? "")
         guard !email.isEmpty else { return .failure(.noSuchUser) }
-        let token =
-            parameters.nonEmpty("token")
-            ?? BearerToken(authorization: request.headers["Authorization"])?.text
         // The account has many tokens (one per session); the store checks the token's
-        // hash against them in the same statement that finds the account.
-        let tokenHash = token.map { SHA256.hash($0) }
+        // hash against them in the same statement that finds the account. Email-only
+        // mode ignores tokens, so it hashes none.
+        let tokenHash: [UInt8]? =
+            switch configuration.authentication {
+            case .token:
+                (parameters.nonEmpty("token")
+                    ?? BearerToken(authorization: request.headers["Authorization"])?.text)
+                    .map { SHA256.hash($0) }
+            case .legacyEmail: nil
+            }
         do {
-            if action == .query {
+            switch action {
+            case .query:
                 // The account, the token check and the notes in one read; nothing is
                 // shown before the check.
                 let found = try store.accountAndNotes(email: email, presenting: tokenHash)
-                if let refusal = refusal(of: found?.check) {
-                    return .failure(refusal)
-                }
+                if let refusal = refusal(of: found?.check) { return .failure(refusal) }
                 return .notes(found?.notes ?? [])
+            case .add, .modify, .remove:
+                let found = try store.account(email: email, presenting: tokenHash)
+                if let refusal = refusal(of: found) { return .failure(refusal) }
+                guard let account = found?.account else { return .failure(.noSuchUser) }
+                return try write(action, account: account, parameters: parameters)
             }
-            let found = try store.account(email: email, presenting: tokenHash)
-            if let refusal = refusal(of: found) {
-                return .failure(refusal)
-            }
-            guard let account = found?.account else { return .failure(.noSuchUser) }
-            return try write(action, account: account, parameters: parameters)
         } catch let failure as LegacyFailure {
             return .failure(failure.code)
         } catch StoreError.quotaExceeded {
@@ -84,26 +87,22 @@ struct LegacyHandler: HTTPResponder {
     private func write(
         _ action: LegacyAction, account: Account, parameters: LegacyParameters
     ) throws -> LegacyOutcome {
-        switch action {
-        case .query:
-            return .notes(try store.notes(account: account.id))
-        case .add:
+        if action == .add {
             let draft = try Self.draft(from: parameters)
             let note = try store.addNote(draft, account: account.id, quota: configuration.quota)
             return .added(id: note.id)
-        case .modify:
-            guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
+        }
+        guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
+        if action == .modify {
             let draft = try Self.draft(from: parameters)
             guard let id = Self.noteID(idText),
                 try store.updateNote(id: id, account: account.id, with: draft) != nil
             else { return .failure(.noSuchNote) }
             return .done
-        case .remove:
-            guard let idText = parameters.nonEmpty("id") else { return .failure(.missingID) }
-            guard let id = Self.noteID(idText), try store.removeNote(id: id, account: account.id)
-            else { return .failure(.noSuchNote) }
-            return .done
         }
+        guard let id = Self.noteID(idText), try store.removeNote(id: id, account: account.id)
+        else { return .failure(.noSuchNote) }
+        return .done
     }
 
     /// Why the account may not act on this request, or `nil` when it may: with tokens,
