@@ -289,7 +289,7 @@ enum OpenAPIDocument {
         ]
     }
 
-    /// The email rule of `AccountService.validated`, spaces around it allowed (dropped).
+    /// The email rule of `Email(validating:)`, spaces around it allowed (dropped).
     static let emailPattern = #"^ *[^\u0000-\u0020\u007F@]+@[^\u0000-\u0020\u007F@]+ *$"#
 
     /// No control characters but tab, LF and CR, no U+FFFE or U+FFFF (`NoteContent`).

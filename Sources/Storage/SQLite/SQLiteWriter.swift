@@ -105,7 +105,7 @@ final class SQLiteWriter: Sendable {
         } catch {
             connection.finishStatements()
             try? connection.execute("ROLLBACK")
-            for job in batch where job.failure == nil { job.failure = StoreError(error) }
+            for job in batch where job.failure == nil { job.failure = .database(error) }
         }
         for job in batch { job.done.signal() }
     }
