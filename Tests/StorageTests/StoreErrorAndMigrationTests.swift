@@ -83,11 +83,14 @@ import Testing
         var handle: OpaquePointer?
         defer { sqlite3_close(handle) }
         #expect(sqlite3_open(path, &handle) == SQLITE_OK)
+        sqlite3_busy_timeout(handle, 5_000)
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         let sql = "SELECT name FROM schema_migrations"
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw SQLiteError(extendedCode: 1, message: "no schema_migrations", sql: sql)
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(
+                extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
         }
         var names: [String] = []
         while sqlite3_step(statement) == SQLITE_ROW {
