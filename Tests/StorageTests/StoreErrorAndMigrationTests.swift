@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
-import Storage
 import Testing
+
+@testable import Storage
 
 /// Named migrations over databases made by earlier code, SQLite's own error codes kept
 /// in a store failure, and the conditional-write rules the store decides on its own.
@@ -13,51 +14,19 @@ import Testing
         database = try TemporaryDatabaseFile()
     }
 
-    func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
-        let store = try SQLiteNoteStore(path: path)
-        defer { store.close() }
-        return try body(store)
-    }
-
-    /// The schema as the code before named migrations wrote it, step by step, with
-    /// `user_version` counting the steps applied.
+    /// Each step as the code before named migrations ran it: the step's SQL (released
+    /// steps never change), then `user_version` counting the steps applied. Rows are
+    /// added on the way; the second step also sets a version no later step would.
     static let oldSteps = [
-        """
-        CREATE TABLE accounts (
-            id INTEGER PRIMARY KEY,
-            email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-            token_hash BLOB NOT NULL,
-            created_at INTEGER NOT NULL
-        );
-        CREATE TABLE notes (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-            date TEXT NOT NULL,
-            sort_key TEXT NOT NULL,
-            content TEXT NOT NULL,
-            created_at INTEGER NOT NULL,
-            updated_at INTEGER NOT NULL
-        );
-        CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
-        INSERT INTO accounts VALUES (1, 'ann@x', x'0102', 5);
-        INSERT INTO notes VALUES (1, 1, '2026-11-29', '2026-11-29 00:00:00', 'old', 5, 5);
-        PRAGMA user_version = 1;
-        """,
-        """
-        CREATE TABLE tokens (
-            hash BLOB PRIMARY KEY,
-            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-            created_at INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        CREATE INDEX tokens_by_account ON tokens (account_id);
-        INSERT OR IGNORE INTO tokens (hash, account_id, created_at)
-            SELECT token_hash, id, created_at FROM accounts WHERE length(token_hash) > 0;
-        ALTER TABLE accounts DROP COLUMN token_hash;
-        ALTER TABLE accounts ADD COLUMN password_hash TEXT;
-        ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
-        UPDATE notes SET version = 7;
-        PRAGMA user_version = 2;
-        """,
+        SQLiteMigrations.all[0].sql + "\n" + """
+            INSERT INTO accounts VALUES (1, 'ann@x', x'0102', 5);
+            INSERT INTO notes VALUES (1, 1, '2026-11-29', '2026-11-29 00:00:00', 'old', 5, 5);
+            PRAGMA user_version = 1;
+            """,
+        SQLiteMigrations.all[1].sql + "\n" + """
+            UPDATE notes SET version = 7;
+            PRAGMA user_version = 2;
+            """,
     ]
 
     /// Runs SQL on the database file with SQLite itself, outside the store.
@@ -103,7 +72,7 @@ import Testing
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() throws {
         defer { database.remove() }
-        try withStore { _ in }
+        try database.withStore { _ in }
         #expect(try appliedMigrations().sorted() == Self.allNames.sorted())
     }
 
@@ -113,7 +82,7 @@ import Testing
     func aDatabaseCountedByUserVersionUpgrades(oldSteps: Int) throws {
         defer { database.remove() }
         for step in Self.oldSteps.prefix(oldSteps) { try execute(step) }
-        try withStore { store in
+        try database.withStore { store in
             #expect(try store.account(tokenHash: [1, 2])?.email == "ann@x")
             let notes = try store.notes(account: 1, page: NotePage(limit: 10))
             #expect(notes.map(\.content) == ["old"])
@@ -125,7 +94,7 @@ import Testing
         }
         #expect(try appliedMigrations().sorted() == Self.allNames.sorted())
         // Opening again finds everything applied and changes nothing.
-        let reopened = try withStore { store in
+        let reopened = try database.withStore { store in
             try store.notes(account: 1, page: NotePage(limit: 10))
         }
         #expect(reopened.count == 2)
@@ -136,7 +105,7 @@ import Testing
     /// reports as SQLITE_CONSTRAINT_TRIGGER (extended code 1811, primary 19).
     @Test func aStoreFailureKeepsSQLitesExtendedCode() throws {
         defer { database.remove() }
-        let account = try withStore { store in
+        let account = try database.withStore { store in
             try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil)
         }
         try execute(
@@ -144,7 +113,7 @@ import Testing
             CREATE TRIGGER refuse_notes BEFORE INSERT ON notes
             BEGIN SELECT RAISE(ABORT, 'notes are refused'); END;
             """)
-        try withStore { store in
+        try database.withStore { store in
             do throws(StoreError) {
                 _ = try store.addNote(
                     NoteDraft(date: "2026-12-01", content: "x"), account: account.id,
@@ -202,7 +171,7 @@ import Testing
 
     @Test func preconditionsAreDecidedInTheWrite() throws {
         defer { database.remove() }
-        try withStore { store in
+        try database.withStore { store in
             let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
             let note = try store.addNote(
                 NoteDraft(date: "2026-11-29", content: "a"), account: id, quota: .unlimited)
