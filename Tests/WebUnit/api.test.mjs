@@ -100,6 +100,14 @@ describe('requests', () => {
 });
 
 describe('errors', () => {
+  test('a sign-in answered without a token is refused, not a session', async () => {
+    for (const body of [{}, { token: '' }, { token: 7 }, null]) {
+      const { api } = fakeApi(() => json(200, body));
+      const error = await refusal(api.authenticate('signin', 'a@example.com', 'pw'));
+      assert.equal(error.message, 'The server answered 200.');
+    }
+  });
+
   test('no answer at all is status 0 and the network message', async () => {
     const { api } = fakeApi(() => { throw new TypeError('Failed to fetch'); });
     const error = await refusal(api.note(1));

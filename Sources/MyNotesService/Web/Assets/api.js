@@ -137,10 +137,14 @@ export class Api extends EventTarget {
    */
   async authenticate(mode, email, password) {
     const path = mode === 'signup' ? '/api/v1/accounts' : '/api/v1/sessions';
-    const { data } = await this.request('POST', path, {
+    const { status, data } = await this.request('POST', path, {
       body: { email, password }, anonymous: true,
     });
-    return { email: typeof data?.email === 'string' ? data.email : email, token: data?.token };
+    // Without a token there is no session, whatever the status said.
+    if (typeof data?.token !== 'string' || !data.token) {
+      throw new ApiError(status, this.#t('httpError', { status }));
+    }
+    return { email: typeof data.email === 'string' ? data.email : email, token: data.token };
   }
 
   /**
