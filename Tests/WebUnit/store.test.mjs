@@ -184,6 +184,14 @@ describe('the detail pane', () => {
   });
 });
 
+test('every notice is new, even one with the same words, so the view says it again', () => {
+  const first = after({ type: 'notice', message: 'Saved.' });
+  const second = reduce(first, { type: 'notice', message: 'Saved.' });
+  assert.equal(second.notice.text, 'Saved.');
+  assert.notEqual(second.notice, first.notice);
+  assert.equal(reduce(second, { type: 'busy', busy: true }).notice, second.notice);
+});
+
 describe('createStore', () => {
   test('tells each listener the new state and the one before, in order', () => {
     const store = createStore(reduce, initialState);

@@ -85,7 +85,8 @@ function render(state, previous) {
   setText(ui.accountEmail, signedIn ? state.email : '');
   ui.alert.hidden = !state.alert;
   setText(ui.alertText, state.alert);
-  setText(ui.status, state.notice);
+  // Set again for the same words too, which the live region then says again.
+  if (!previous || state.notice !== previous.notice) ui.status.textContent = state.notice.text;
   if (!previous || state.authMode !== previous.authMode) {
     const signUp = state.authMode === 'signup';
     setText(ui.authTitle, t(signUp ? 'signUpTitle' : 'signInTitle'));

@@ -42,7 +42,7 @@ import { toInputValue } from './dates.js';
 /**
  * @typedef {{
  *   token: string | null, email: string, authMode: AuthMode, authError: string,
- *   busy: boolean, alert: string, notice: string, list: List,
+ *   busy: boolean, alert: string, notice: { text: string }, list: List,
  *   current: Current | null, conflict: Conflict | null, editorError: string,
  *   revisions: number
  * }} State
@@ -89,7 +89,8 @@ export const initialState = Object.freeze({
   authError: '',
   busy: false,
   alert: '',
-  notice: '',
+  // A new object for every notice, even one saying the same again, so it is announced.
+  notice: { text: '' },
   list: emptyList(),
   current: null,
   conflict: null,
@@ -144,7 +145,7 @@ export function reduce(state, action) {
     case 'alert':
       return { ...state, alert: action.message };
     case 'notice':
-      return { ...state, notice: action.message };
+      return { ...state, notice: { text: action.message } };
     case 'listReset':
       return {
         ...state,
