@@ -28,6 +28,15 @@ public struct Router: HTTPResponder {
         routes.append(route)
     }
 
+    /// Registers a responder for each method on `path`.
+    ///
+    /// ```swift
+    /// router.on(PathPattern("/items/{id}"), responders: [.get: show, .delete: remove])
+    /// ```
+    public mutating func on(_ path: PathPattern, responders: [HTTPMethod: any HTTPResponder]) {
+        routes.append(Route(pattern: path, responders: responders))
+    }
+
     /// Registers a closure for `methods` on the exact `path`.
     public mutating func on(
         _ path: String, methods: [HTTPMethod],

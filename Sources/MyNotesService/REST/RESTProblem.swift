@@ -18,6 +18,9 @@ struct RESTProblem: Error, Sendable {
     var message: RESTMessage
     /// Extra fields for the response, e.g. `Retry-After` or `WWW-Authenticate`.
     var headers: HTTPHeaders = HTTPHeaders()
+    /// A `412`'s `currentVersion` member: the version the note is at now (its `ETag`
+    /// goes in ``headers``), so the client sees what it conflicts with.
+    var currentVersion: Int64?
 
     init(_ status: HTTPStatus, code: ResultCode, _ message: RESTMessage) {
         self.status = status
