@@ -24,23 +24,26 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         // Server side.
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Logging"),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging"]),
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         .target(
             name: "MyNotesService",
-            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol"],
+            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging"],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
         .target(
             name: "MyNotesTesting",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
 
         // Tests.
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting"]),
+        .testTarget(
+            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(
