@@ -44,6 +44,14 @@ struct LegacyHandler: HTTPResponder {
             do {
                 outcome = try perform(action, parameters: parameters, request: request)
             } catch {
+                if case .storeFailed(let cause) = error {
+                    context.logger.error(
+                        "legacy request failed",
+                        [
+                            "action": action.rawValue, "result_code": "-3",
+                            "cause": cause.description,
+                        ])
+                }
                 outcome = .failure(Self.resultCode(for: error))
             }
         } else {

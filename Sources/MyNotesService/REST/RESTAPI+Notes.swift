@@ -184,7 +184,7 @@ extension RESTAPI {
         // The path always has an ID, and REST accounts are found by their bearer token.
         case .notFound, .missingID: return .noSuchNote
         case .noSuchAccount, .authenticationFailed: return .unauthorized(tokenGiven: true)
-        case .storeFailed: return .storeFailed
+        case .storeFailed(let cause): return .storeFailed(cause)
         }
     }
 

@@ -73,7 +73,7 @@ extension RESTAPI {
         case .invalidToken:
             return .unauthorized(tokenGiven: true)
         case .store, .cryptoUnavailable:
-            return .storeFailed
+            return .storeFailed(error)
         }
     }
 }

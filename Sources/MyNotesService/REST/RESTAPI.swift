@@ -82,7 +82,7 @@ struct RESTAPI: Sendable {
         } catch .invalidToken {
             throw .unauthorized(tokenGiven: true)
         } catch {
-            throw .storeFailed
+            throw .storeFailed(error)
         }
     }
 

@@ -14,6 +14,14 @@ struct RESTResponder: HTTPResponder {
         do {
             response = try operation(request, context)
         } catch {
+            if let cause = error.cause {
+                context.logger.error(
+                    "request failed",
+                    [
+                        "method": request.method.rawValue, "path": request.path,
+                        "status": String(error.status.rawValue), "cause": cause,
+                    ])
+            }
             response = error.response(language: MessageLanguage(request: request))
         }
         // Notes are user text: no browser may guess them into HTML.
