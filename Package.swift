@@ -25,33 +25,39 @@ let package = Package(
 
         // Server side.
         .target(name: "Logging"),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging"]),
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "BoundedExecution"),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging", "BoundedExecution"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         .target(
             name: "MyNotesService",
-            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging"],
+            dependencies: [
+                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging", "BoundedExecution",
+            ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging", "BoundedExecution"]),
         .target(
             name: "MyNotesTesting",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging", "BoundedExecution"]),
 
         // Tests.
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "BoundedExecution"]),
+        .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
         .testTarget(
             name: "RESTTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "Storage", "HTTPCore"]),
+            dependencies: [
+                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "BoundedExecution",
+            ]),
         .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting"]),
