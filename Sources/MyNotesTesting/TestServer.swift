@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import HTTPCore
 import MyNotesService
@@ -43,6 +44,9 @@ public final class TestServer: Sendable {
     public let store: any NoteStore
     public let directory: URL
     public let baseURL: URL
+    /// Runs the store's async calls for synchronous setup (``createAccount(email:)``).
+    private let setup = BoundedExecutor(
+        name: "test-setup", limits: ExecutorLimits(threads: 1, queueLimit: 1))
 
     public init(_ options: Options = Options()) throws {
         directory = FileManager.default.temporaryDirectory
@@ -73,11 +77,15 @@ public final class TestServer: Sendable {
     /// Creates an account and returns its access token.
     @discardableResult
     public func createAccount(email: String) throws -> String {
-        try AccountService(store: store).create(email: email).1
+        let store = self.store
+        return try setup.wait { () async throws(AccountError) in
+            try await AccountService(store: store).create(email: email).1
+        }
     }
 
     public func shutdown() {
         application.shutdown()
+        setup.close()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -20,7 +20,7 @@ import Testing
             return HTTPResponse(status: .ok, contentType: "text/plain", body: Array(text.utf8))
         }
         router.on("/slow", methods: [.get]) { _, _ in
-            Thread.sleep(forTimeInterval: 0.5)
+            try? await Task.sleep(for: .milliseconds(500))
             return HTTPResponse(status: .ok, contentType: "text/plain", body: Array("done".utf8))
         }
         router.on(

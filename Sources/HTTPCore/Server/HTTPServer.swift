@@ -5,8 +5,9 @@ import Synchronization
 /// An HTTP/1.1 server on libmicrohttpd: keep-alive, a pool of worker threads each
 /// with its own poll loop, request limits, and graceful shutdown.
 ///
-/// The responder runs on the worker threads; a request's body has been read in
-/// full before it is called.
+/// A request's body is read in full before the responder is called. The responder runs
+/// in a task, not on the worker thread: the connection is suspended meanwhile and
+/// resumed with the response, so a slow responder holds no thread that serves others.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration()
@@ -66,7 +67,7 @@ public final class HTTPServer: Sendable {
         // turbo skips per-connection syscalls a keep-alive server does not need.
         let flags =
             MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_TURBO.rawValue
+            | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let started = options.withUnsafeMutableBufferPointer { items in
             withVaList([
                 MHD_OPTION.ARRAY.rawValue, OpaquePointer(items.baseAddress!),
@@ -78,6 +79,7 @@ public final class HTTPServer: Sendable {
             }
         }
         guard let started else {
+            state.executor.close()
             close(socket.descriptor)
             throw .daemonFailed
         }
@@ -98,12 +100,26 @@ public final class HTTPServer: Sendable {
             // races with its worker threads and can abort the process.
             state.draining.store(true, ordering: .releasing)
             let deadline = ContinuousClock.now + state.configuration.shutdownGracePeriod
-            while state.requestsInFlight.load(ordering: .acquiring) > 0,
+            while state.requestsInFlight.load(ordering: .acquiring) > 0
+                || state.deferred.count > 0,
                 ContinuousClock.now < deadline
             {
                 usleep(2_000)
             }
+            // Responders still running past the grace period: their clients get a 503,
+            // and their connections are resumed, since libmicrohttpd cannot stop with
+            // a connection suspended.
+            if state.deferred.stopAll(answering: .plain(.serviceUnavailable)) > 0 {
+                // Time for the workers to send those 503s before the sockets close.
+                let sent = ContinuousClock.now + .seconds(1)
+                while state.requestsInFlight.load(ordering: .acquiring) > 0,
+                    ContinuousClock.now < sent
+                {
+                    usleep(2_000)
+                }
+            }
             MHD_stop_daemon(running)
+            state.executor.close()
         }
     }
 
@@ -121,11 +137,16 @@ final class DaemonState: Sendable {
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let requestsInFlight = Atomic<Int>(0)
+    /// Requests whose responders run in tasks.
+    let deferred = DeferredResponseRegistry()
+    /// Where those tasks run.
+    let executor: ResponderExecutor
     /// Set when shutting down: new connections are closed as soon as they arrive.
     let draining = Atomic<Bool>(false)
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
+        executor = ResponderExecutor(threads: configuration.responderThreads)
     }
 }

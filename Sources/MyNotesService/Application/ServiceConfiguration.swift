@@ -1,3 +1,5 @@
+import BoundedExecution
+import Foundation
 import Storage
 
 /// What the MyNotes service enforces, whatever the transport.
@@ -13,14 +15,28 @@ public struct ServiceConfiguration: Sendable {
     public var signup: SignupPolicy
     /// How many failed sign-ins are allowed before `429`.
     public var signInLimits: SignInLimits
+    /// Threads that hash passwords, and how many hashes may wait for one.
+    public var hashing: ExecutorLimits
+    /// What an answer refused for overload (`503`) suggests in `Retry-After`.
+    public var retryAfter: Duration
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
-        signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits()
+        signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
+        hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1)
     ) {
         self.authentication = authentication
         self.quota = quota
         self.signup = signup
         self.signInLimits = signInLimits
+        self.hashing = hashing
+        self.retryAfter = retryAfter
+    }
+
+    /// Half the cores hash (at least one), so sign-ins never take every core from the
+    /// queries; four hashes per thread may wait, about 1.3 s of work at most.
+    public static var defaultHashing: ExecutorLimits {
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        return ExecutorLimits(threads: threads, queueLimit: 4 * threads)
     }
 }

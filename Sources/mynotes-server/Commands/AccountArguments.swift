@@ -1,3 +1,4 @@
+import BoundedExecution
 import MyNotesService
 import Storage
 
@@ -26,13 +27,21 @@ struct AccountArguments {
     }
 
     /// Runs an account operation on the store, reporting its failure as the command's.
-    static func perform<Value>(
-        on location: StoreLocation, _ body: (any NoteStore) throws(AccountError) -> Value
+    /// The store is async; a command has no task, so the operation runs as one on a
+    /// thread of its own while the command waits.
+    static func perform<Value: Sendable, Failure: Error & CustomStringConvertible>(
+        on location: StoreLocation,
+        _ body: @escaping @Sendable (any NoteStore) async throws(Failure) -> Value
     ) throws(CommandFailure) -> Value {
         let store = try DatabaseOption.open(location)
-        defer { store.close() }
+        let worker = BoundedExecutor(
+            name: "command", limits: ExecutorLimits(threads: 1, queueLimit: 1))
+        defer {
+            worker.close()
+            store.close()
+        }
         do {
-            return try body(store)
+            return try worker.wait { () async throws(Failure) in try await body(store) }
         } catch {
             throw CommandFailure(error.description)
         }

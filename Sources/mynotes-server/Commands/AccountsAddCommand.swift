@@ -20,7 +20,7 @@ struct AccountsAddCommand: ServerCommand {
     func run() throws(CommandFailure) {
         let (created, token) = try AccountArguments.perform(on: account.location) {
             store throws(AccountError) in
-            try AccountService(store: store).create(email: account.email)
+            try await AccountService(store: store).create(email: account.email)
         }
         Console.output("Created account \(created.email). Its access token:")
         Console.output(token)

@@ -19,7 +19,7 @@ struct AccountsListCommand: ServerCommand {
 
     func run() throws(CommandFailure) {
         let accounts = try AccountArguments.perform(on: location) { store throws(AccountError) in
-            try AccountService(store: store).all()
+            try await AccountService(store: store).all()
         }
         for account in accounts {
             Console.output("\(account.email)\t\(RFC3339.string(milliseconds: account.createdAt))")

@@ -14,7 +14,7 @@ struct AccountsRemoveCommand: ServerCommand {
 
     func run() throws(CommandFailure) {
         try AccountArguments.perform(on: account.location) { store throws(AccountError) in
-            try AccountService(store: store).remove(email: account.email)
+            try await AccountService(store: store).remove(email: account.email)
         }
         Console.output("Removed account \(account.email) and its notes.")
     }

@@ -20,7 +20,7 @@ struct AccountsResetTokenCommand: ServerCommand {
     func run() throws(CommandFailure) {
         let token = try AccountArguments.perform(on: account.location) {
             store throws(AccountError) in
-            try AccountService(store: store).resetToken(email: account.email)
+            try await AccountService(store: store).resetToken(email: account.email)
         }
         Console.output("New access token for \(account.email):")
         Console.output(token)

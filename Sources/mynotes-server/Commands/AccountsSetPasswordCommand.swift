@@ -1,3 +1,4 @@
+import BoundedExecution
 import MyNotesService
 import Storage
 
@@ -22,13 +23,13 @@ struct AccountsSetPasswordCommand: ServerCommand {
     func run() throws(CommandFailure) {
         let email = account.email
         let password = try PasswordPrompt.read(for: email)
-        let store = try DatabaseOption.open(account.location)
-        defer { store.close() }
-        do {
-            try SessionService(store: store, configuration: ServiceConfiguration())
-                .setPassword(password, email: email)
-        } catch {
-            throw CommandFailure(error.description)
+        try AccountArguments.perform(on: account.location) { store throws(SessionError) in
+            let hashing = BoundedExecutor(
+                name: "password-hashing", limits: ExecutorLimits(threads: 1, queueLimit: 1))
+            defer { hashing.close() }
+            try await SessionService(
+                store: store, configuration: ServiceConfiguration(), hashing: hashing
+            ).setPassword(password, email: email)
         }
         Console.output("Password set for \(email).")
     }
