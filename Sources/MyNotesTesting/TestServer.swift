@@ -23,11 +23,17 @@ public final class TestServer: Sendable {
         public var signInLimits: SignInLimits
         /// Store calls that fail as a broken database does (see ``FailingStore``).
         public var failing: Set<FailingStore.Step>
+        /// Where the store reads, when not its own executor (the store closes it).
+        public var reading: BoundedExecutor?
+        /// The password-hashing executor's size.
+        public var hashing: ExecutorLimits
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
-            signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = []
+            signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
+            reading: BoundedExecutor? = nil,
+            hashing: ExecutorLimits = ServiceConfiguration.defaultHashing
         ) {
             self.auth = auth
             self.quota = quota
@@ -36,6 +42,8 @@ public final class TestServer: Sendable {
             self.signup = signup
             self.signInLimits = signInLimits
             self.failing = failing
+            self.reading = reading
+            self.hashing = hashing
         }
     }
 
@@ -52,7 +60,8 @@ public final class TestServer: Sendable {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
+        store = try SQLiteNoteStore(
+            path: directory.appendingPathComponent("notes.sqlite").path, reading: options.reading)
         var server = ServerConfiguration()
         server.port = 0
         server.threads = options.threads
@@ -61,7 +70,7 @@ public final class TestServer: Sendable {
         let service = ServiceConfiguration(
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
-            signup: options.signup, signInLimits: options.signInLimits)
+            signup: options.signup, signInLimits: options.signInLimits, hashing: options.hashing)
         application = try MyNotesApplication(
             server: server, service: service,
             store: options.failing.isEmpty

@@ -94,6 +94,9 @@ final class SQLiteWriter: Sendable {
         return refusal
     }
 
+    /// Writes waiting for the next batch.
+    var waitingWrites: Int { queue.withLock { $0.jobs.count } }
+
     /// Commits what is queued, stops the thread and closes the connection.
     func close() {
         let first = queue.withLock { queue in
