@@ -48,12 +48,14 @@ public final class FailingStore: NoteStore {
         try await base.account(tokenHash: tokenHash)
     }
 
-    public func accountAndNotes(
-        email: String, presenting tokenHash: [UInt8]?
-    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+    public func checkedNotes(
+        email: String, presenting tokenHash: [UInt8]?,
+        admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
+    ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
         try check(.accountLookup)
         try check(.notes)
-        return try await base.accountAndNotes(email: email, presenting: tokenHash)
+        return try await base.checkedNotes(
+            email: email, presenting: tokenHash, admitting: admit, page: page)
     }
 
     public func createAccount(

@@ -85,7 +85,17 @@ struct LegacyHandler: HTTPResponder {
             ?? BearerToken(authorization: request.headers["Authorization"])?.text
         switch action {
         case .query:
-            return .notes(try await notes.notes(email: email, token: token))
+            let (account, first) = try await notes.notes(
+                email: email, token: token, firstPage: LegacyNotePages.pageSize)
+            var all = first
+            var page = first
+            while page.count == LegacyNotePages.pageSize, let last = page.last {
+                page = try await notes.notes(
+                    account: account,
+                    page: NotePage(after: last.position, limit: LegacyNotePages.pageSize))
+                all += page
+            }
+            return .notes(all)
         case .add:
             let account = try await notes.account(email: email, token: token)
             let (content, date) = try Self.contentAndDate(parameters)
