@@ -16,8 +16,8 @@ import Foundation
 public final class PseudoTerminal: @unchecked Sendable {
     private let master: Int32
     private let process = Process()
-    private let lock = NSLock()
-    private var shown: [UInt8] = []
+    /// Everything the terminal has shown, as it arrives.
+    private let shown = Observed<[UInt8]>([])
     private let readerDone = DispatchSemaphore(value: 0)
 
     /// Starts `executable` (a product of this package) with `arguments`; `environment`
@@ -46,7 +46,7 @@ public final class PseudoTerminal: @unchecked Sendable {
             while true {
                 let count = read(master, &buffer, buffer.count)
                 if count <= 0 { break }
-                lock.withLock { shown += buffer[0..<count] }
+                shown.update { $0 += buffer[0..<count] }
             }
             readerDone.signal()
         }.start()
@@ -78,16 +78,18 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// What the terminal has shown so far.
-    public var output: String { lock.withLock { String(decoding: shown, as: UTF8.self) } }
+    public var output: String { shown.read { String(decoding: $0, as: UTF8.self) } }
 
     /// Waits until the terminal shows `text`; false after `timeout`.
     public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if output.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+        do {
+            try await shown.wait("the terminal to show \(text)", timeout: timeout) {
+                String(decoding: $0, as: UTF8.self).contains(text)
+            }
+            return true
+        } catch {
+            return false
         }
-        return false
     }
 
     /// Types `text` (a line needs its "\n").

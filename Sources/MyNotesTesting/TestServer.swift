@@ -83,7 +83,8 @@ public final class TestServer: Sendable {
             signup: options.signup, signInLimits: options.signInLimits,
             passwordHasher: .testing, clock: options.clock)
         serviceStore =
-            options.failing.isEmpty ? store : FailingStore(wrapping: store, failing: options.failing)
+            options.failing.isEmpty
+            ? store : FailingStore(wrapping: store, failing: options.failing)
         router = MyNotesApplication.router(store: serviceStore, configuration: service)
     }
 

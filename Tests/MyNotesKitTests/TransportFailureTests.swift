@@ -159,7 +159,9 @@ struct TransportFailureTests {
         let retry = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(100))
         let client = Self.client(peer.url, retry: retry, clock: clock)
         let call = Task {
-            await Self.failure { () async throws(NotesClientError) in try await style.query(client) }
+            await Self.failure { () async throws(NotesClientError) in
+                try await style.query(client)
+            }
         }
         // 100 ms after the first failure, then 200 ms after the second
         try await clock.waitForSleeper(dueIn: .milliseconds(100))
@@ -200,7 +202,9 @@ struct TransportFailureTests {
         defer { peer.stop() }
         let clock = ManualClock()
         let client = Self.client(
-            peer.url, retry: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(30)), clock: clock)
+            peer.url,
+            retry: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(30), maxDelay: .seconds(30)),
+            clock: clock)
         let task = Task { () async throws(NotesClientError) in try await client.query() }
         try await clock.waitForSleeper(dueIn: .seconds(30))
         task.cancel()
