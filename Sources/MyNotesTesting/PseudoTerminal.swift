@@ -64,7 +64,11 @@ public final class PseudoTerminal: @unchecked Sendable {
     private static let ptsName = function(
         "ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
 
-    /// Runs a command on a terminal, typing each answer (a line) once its prompt shows.
+    /// Runs a command on a terminal, typing each answer (a line) once its prompt shows
+    /// and the program has turned echo off: every answer in these dialogues is a secret,
+    /// and a person types it after the prompt, not in the microseconds between the
+    /// prompt and the program's `tcsetattr`. If echo never goes off, it is typed anyway,
+    /// and shows.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         answering dialogue: [(prompt: String, answer: String)]
@@ -72,6 +76,10 @@ public final class PseudoTerminal: @unchecked Sendable {
         let terminal = try PseudoTerminal(executable, arguments, environment: environment)
         for (prompt, answer) in dialogue {
             guard await terminal.waitFor(prompt) else { break }
+            // No event announces a change of terminal settings: they are polled.
+            try? Poll.until("the terminal to stop echoing", timeout: .seconds(10)) {
+                !terminal.echoes
+            }
             terminal.type(answer + "\n")
         }
         return await terminal.finish()
@@ -90,6 +98,13 @@ public final class PseudoTerminal: @unchecked Sendable {
         } catch {
             return false
         }
+    }
+
+    /// Whether the terminal echoes what is typed: the program's setting, which Linux
+    /// reports through the master side too.
+    public var echoes: Bool {
+        var settings = termios()
+        return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHO) != 0
     }
 
     /// Types `text` (a line needs its "\n").
