@@ -67,8 +67,7 @@ public final class TestServer: Sendable {
     }
 
     public init(_ options: Options = Options()) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mynotes-test-\(UUID().uuidString)")
+        directory = Self.scratch.appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
         var server = ServerConfiguration()
@@ -95,6 +94,15 @@ public final class TestServer: Sendable {
         case .inProcess: InProcessConnection(responder: router, limits: configuration)
         }
     }
+
+    /// Where databases go: a memory file system when there is one, where a commit's
+    /// fsync costs nothing. These tests are about rules, not disks; what survives a
+    /// crash is tested on a real disk, against a server process (`ServeProcessTests`).
+    static let scratch: URL = {
+        let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        return FileManager.default.isWritableFile(atPath: memory.path)
+            ? memory : FileManager.default.temporaryDirectory
+    }()
 
     /// The port the server listens on; starts listening on first use.
     public var port: Int { listening().port }
