@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Synchronization
 
 /// Hands each request to a responder in this process, with no socket: the request is
 /// parsed from the same bytes a socket would carry and built as the server builds it
@@ -9,6 +10,11 @@ import HTTPCore
 /// It checks only what the server checks before routing by size (the target, the
 /// header section, the declared body); framing errors are the socket tests' subject.
 ///
+/// The responder runs on a thread of its own with the stack a server thread has, not on
+/// the caller's: a test's task runs on a thread of the concurrency pool, whose stack is
+/// far smaller, and the service's deepest work (serializing the OpenAPI document) would
+/// overflow it there and nowhere in production.
+///
 /// ```swift
 /// let connection = InProcessConnection(responder: router, limits: ServerConfiguration())
 /// let response = try connection.send("GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n")  // 404
@@ -16,6 +22,8 @@ import HTTPCore
 public final class InProcessConnection: HTTPConnection, Sendable {
     public enum Failure: Error {
         case malformedRequest(String)
+        /// The responder had not answered after a minute.
+        case noAnswer
     }
 
     private let responder: any HTTPResponder
@@ -28,7 +36,7 @@ public final class InProcessConnection: HTTPConnection, Sendable {
 
     public func send(_ bytes: [UInt8]) throws -> RawHTTPClient.Response {
         let wire = try WireRequest(parsing: bytes)
-        let response = responder(for: wire)
+        let response = try responder(for: wire)
         var headers = response.headers.map { (name: $0.name, value: $0.value) }
         headers.append((name: "Content-Length", value: String(response.body.count)))
         return RawHTTPClient.Response(
@@ -36,15 +44,28 @@ public final class InProcessConnection: HTTPConnection, Sendable {
             body: wire.method == .head ? [] : response.body)
     }
 
-    private func responder(for wire: WireRequest) -> HTTPResponse {
+    private func responder(for wire: WireRequest) throws(Failure) -> HTTPResponse {
         if wire.target.count > limits.maxRequestTargetBytes { return .plain(.uriTooLong) }
         if wire.headerBytes > limits.maxHeaderBytes { return .plain(.requestHeaderFieldsTooLarge) }
         if wire.body.count > limits.maxBodyBytes { return .plain(.contentTooLarge) }
         let request = HTTPRequest(
             method: wire.method, target: wire.target, headers: wire.headers, body: wire.body,
             clientAddress: "127.0.0.1")
-        return responder.respond(to: request, context: RequestContext())
+        let answer = Mutex<HTTPResponse?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        let thread = Thread { [responder] in
+            let response = responder.respond(to: request, context: RequestContext())
+            answer.withLock { $0 = response }
+            answered.signal()
+        }
+        thread.stackSize = Self.serverThreadStackBytes
+        thread.start()
+        guard answered.wait(timeout: .now() + 60) == .success else { throw .noAnswer }
+        return answer.withLock { $0! }
     }
+
+    /// What libmicrohttpd's threads get: the system's default stack for a new thread.
+    static let serverThreadStackBytes = 8 << 20
 }
 
 /// A request as a test wrote it on the wire: request line, header fields, and a body
