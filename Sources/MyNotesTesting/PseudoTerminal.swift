@@ -15,7 +15,7 @@ import Foundation
 /// ```
 public final class PseudoTerminal: @unchecked Sendable {
     private let master: Int32
-    private let process = Process()
+    private let process = ChildProcess()
     /// Everything the terminal has shown, as it arrives.
     private let shown = Observed<[UInt8]>([])
     private let readerDone = DispatchSemaphore(value: 0)

@@ -17,7 +17,7 @@ public final class ServerProcess {
         case notReady(String)
     }
 
-    public let process = Process()
+    public let process = ChildProcess()
     public let port: Int
     public let readyLine: String
     private let errorOutput: ReadAll

@@ -51,7 +51,7 @@ struct CLI {
         _ arguments: [String], input: String? = nil, extra: [String: String] = [:],
         executable: URL = CLI.executable
     ) async -> Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
@@ -85,8 +85,8 @@ struct CLI {
     }
 
     /// Starts the CLI and returns the running process, for tests that interrupt it.
-    func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
+    func start(_ arguments: [String]) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = environment
