@@ -60,14 +60,11 @@ public final class ChildProcess: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, as Process does, and no signal blocked that happened
-        // to be blocked on the spawning thread.
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        // Its own process group, and the spawning thread's signal mask, as with Process:
+        // mynotes-server's dispatch signal sources have been seen to miss a SIGINT that
+        // was not blocked when it started.
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let environment = self.environment ?? ProcessInfo.processInfo.environment
@@ -101,6 +98,17 @@ public final class ChildProcess: @unchecked Sendable {
     public func waitUntilExit() {
         exited.wait()
         exited.signal()
+    }
+
+    /// Blocks until the child has ended or `timeout` has passed; whether it ended.
+    public func waitUntilExit(timeout: Duration) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        guard exited.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+            return false
+        }
+        exited.signal()
+        return true
     }
 
     /// The exit code, or the number of the signal that ended the child.

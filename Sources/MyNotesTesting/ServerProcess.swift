@@ -54,11 +54,16 @@ public final class ServerProcess {
         self.port = port
     }
 
-    /// Sends `signal` and waits for the process to end; returns its exit status.
+    /// Sends `signal` and waits for the process to end; returns its exit status. A
+    /// server that has not stopped 30 s after the signal is killed, and its status is
+    /// then SIGKILL's.
     @discardableResult
     public func stop(signal: Int32) -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        if !process.waitUntilExit(timeout: .seconds(30)) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         return process.terminationStatus
     }
 
