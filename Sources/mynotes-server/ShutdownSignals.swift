@@ -22,9 +22,15 @@ final class ShutdownSignals {
         }
     }
 
-    /// Blocks until one of the signals arrives.
-    func wait() {
-        received.wait()
+    /// Returns once one of the signals has arrived. The waiting happens on a thread of
+    /// its own, so that no thread of Swift's cooperative pool is held for the server's life.
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            Thread { [received] in
+                received.wait()
+                continuation.resume()
+            }.start()
+        }
         for source in sources { source.cancel() }
     }
 }
