@@ -83,16 +83,19 @@ public struct SecretPrompt: Sendable {
 
     /// One line from the terminal with echo off (the Return still shows), the settings
     /// restored even when reading fails.
+    ///
+    /// Echo goes off, dropping what was typed before, and only then does the prompt show:
+    /// an answer typed as soon as the prompt appears is never discarded.
     private func readSilently(prompt: String, _ settings: termios) throws(CommandFailure)
         -> String?
     {
-        FileHandle.standardError.write(Data(prompt.utf8))
         var silent = settings
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ECHONL)
         guard tcsetattr(input, TCSAFLUSH, &silent) == 0 else {
             throw CommandFailure("cannot turn off echo: \(String(cString: strerror(errno)))")
         }
+        FileHandle.standardError.write(Data(prompt.utf8))
         let line = readLine()
         var saved = settings
         if tcsetattr(input, TCSANOW, &saved) != 0 {
