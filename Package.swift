@@ -24,7 +24,8 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         // Server side.
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Logging"),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging"]),
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
@@ -32,17 +33,21 @@ let package = Package(
         .target(name: "CommandLineSupport"),
         .target(
             name: "MyNotesService",
-            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol"],
+            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging"],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore", "CommandLineSupport"]),
+            dependencies: [
+                "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
+            ]),
         .target(
             name: "MyNotesTesting",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
 
         // Tests.
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting"]),
+        .testTarget(
+            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
