@@ -38,8 +38,6 @@ public struct CommandContext: Sendable {
     /// Whether standard error is a terminal, where a progress line can redraw itself.
     public var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    public var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-
     /// All of standard input, as UTF-8 text.
     public func readStandardInput() -> String {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

@@ -11,9 +11,10 @@
 /// ```
 public struct ParsedArguments: Sendable {
     /// Values by the option's long name.
-    public private(set) var values: [String: String] = [:]
+    private var values: [String: String] = [:]
     /// Flags given, by long name.
-    public private(set) var flags: Set<String> = []
+    private var flags: Set<String> = []
+    /// The positional arguments in order, as ``argument(_:)`` and ``arguments(_:)`` read them.
     public private(set) var positionals: [String] = []
     public let environment: [String: String]
     private let declared: [ArgumentSpec]
