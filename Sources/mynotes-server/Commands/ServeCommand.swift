@@ -2,6 +2,7 @@ import CommandLineSupport
 import Dispatch
 import Foundation
 import HTTPCore
+import Logging
 import MyNotesService
 import Storage
 
@@ -33,11 +34,20 @@ struct ServeCommand: Command {
             .value("--quota", "N", "Notes one account may hold, 0 for no limit (default 0)."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
+            .value(
+                "--log-format", "text|json",
+                "Log to standard error as text or JSON lines (env MYNOTES_LOG_FORMAT; default text)."
+            ),
+            .value(
+                "--log-level", "LEVEL",
+                "trace, debug, info, notice, warning, error or critical (default info)."),
         ])
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
+    var logFormat = LogFormat.text
+    var logLevel = LogLevel.info
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         let environment = arguments.environment
@@ -56,6 +66,19 @@ struct ServeCommand: Command {
         if arguments.has("--legacy-email-auth") { service.authentication = .legacyEmail }
         if arguments.has("--no-signup") { service.signup = .closed }
         location = try DatabaseOption.location(arguments)
+        if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
+            guard let format = LogFormat(rawValue: text) else {
+                throw UsageError("option '--log-format' must be text or json, not '\(text)'")
+            }
+            logFormat = format
+        }
+        if let text = arguments.value("--log-level") {
+            guard let level = LogLevel(name: text) else {
+                let names = LogLevel.allCases.map(\.description).joined(separator: ", ")
+                throw UsageError("option '--log-level' must be one of \(names), not '\(text)'")
+            }
+            logLevel = level
+        }
     }
 
     func validate() throws(UsageError) {
@@ -67,21 +90,27 @@ struct ServeCommand: Command {
     func run(in context: CommandContext) async throws(CommandFailure) {
         let signals = ShutdownSignals()
         let store = try DatabaseOption.open(location)
+        let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {
-            application = try MyNotesApplication(server: server, service: service, store: store)
+            application = try MyNotesApplication(
+                server: server, service: service, store: store, logger: logger)
         } catch {
             store.close()
             throw CommandFailure(error.description)
         }
         if service.authentication == .legacyEmail {
-            context.printError(
-                "warning: --legacy-email-auth is on: the email alone identifies an account, "
+            logger.warning(
+                "--legacy-email-auth is on: the email alone identifies an account, "
                     + "so anyone who knows an email can read and change its notes")
         }
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+        logger.info(
+            "server started",
+            ["address": "http://\(host):\(application.port)", "database": location.description])
         context.print("MyNotes server listening on http://\(host):\(application.port)")
         await signals.wait()
+        logger.info("server stopping")
         application.shutdown()
         context.print("MyNotes server stopped")
     }
