@@ -7,4 +7,5 @@ scripts/install-deps.sh --with-browser
 swift build --build-tests
 swift test --skip-build "$@"
 scripts/test-schemathesis.sh
+scripts/test-web-unit.sh
 scripts/test-browser.sh
