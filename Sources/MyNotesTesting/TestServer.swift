@@ -1,15 +1,23 @@
 import Foundation
 import HTTPCore
 import MyNotesService
+import Secrets
 import Storage
+import Synchronization
 
-/// The real MyNotes server, in this process, on a free loopback port, over a new
-/// SQLite database in a temporary folder that is removed on shutdown.
+/// The real MyNotes service, in this process, over a new SQLite database in a temporary
+/// folder that is removed on shutdown. Its router answers in-process requests at once
+/// (``connect(_:)`` with ``TestTransport/inProcess``); it listens on a free loopback port
+/// only from the first use of ``port`` or ``baseURL``, so rule tests never open a socket.
+///
+/// Passwords are hashed at ``PasswordHasher/testing`` cost: suites create hundreds of
+/// accounts, and the production cost is tested where the real binary runs.
 ///
 /// ```swift
 /// let server = try TestServer(.init(auth: .token))
 /// let token = try server.createAccount(email: "a@example.com")
-/// // talk HTTP to server.baseURL …
+/// let answer = try server.connect(.inProcess).send("GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n")
+/// // or talk HTTP to server.baseURL …
 /// server.shutdown()
 /// ```
 public final class TestServer: Sendable {
@@ -22,11 +30,14 @@ public final class TestServer: Sendable {
         public var signInLimits: SignInLimits
         /// Store calls that fail as a broken database does (see ``FailingStore``).
         public var failing: Set<FailingStore.Step>
+        /// The clock of the service's time-based rules; a ``ManualClock`` to advance it.
+        public var clock: any Clock<Duration>
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
-            signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = []
+            signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
+            clock: any Clock<Duration> = ContinuousClock()
         ) {
             self.auth = auth
             self.quota = quota
@@ -35,18 +46,28 @@ public final class TestServer: Sendable {
             self.signup = signup
             self.signInLimits = signInLimits
             self.failing = failing
+            self.clock = clock
         }
     }
 
-    public let application: MyNotesApplication
     /// The store underneath, which never fails: tests set up their accounts through it.
     public let store: any NoteStore
     public let directory: URL
-    public let baseURL: URL
+    /// Every route of the service, over the store (a failing one when asked for).
+    public let router: Router
+    private let serviceStore: any NoteStore
+    private let configuration: ServerConfiguration
+    /// The listening server, once something asked for the port; `nil` after shutdown.
+    private let listener = Mutex<Listener>(.notStarted)
+
+    private enum Listener {
+        case notStarted
+        case listening(HTTPServer)
+        case stopped
+    }
 
     public init(_ options: Options = Options()) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mynotes-test-\(UUID().uuidString)")
+        directory = Self.scratch.appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
         var server = ServerConfiguration()
@@ -54,21 +75,61 @@ public final class TestServer: Sendable {
         server.threads = options.threads
         server.maxBodyBytes = options.maxBodyBytes
         server.shutdownGracePeriod = .seconds(2)
+        configuration = server
         let service = ServiceConfiguration(
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
-            signup: options.signup, signInLimits: options.signInLimits)
-        application = try MyNotesApplication(
-            server: server, service: service,
-            store: options.failing.isEmpty
-                ? store : FailingStore(wrapping: store, failing: options.failing))
-        baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
+            signup: options.signup, signInLimits: options.signInLimits,
+            passwordHasher: .testing, clock: options.clock)
+        serviceStore =
+            options.failing.isEmpty
+            ? store : FailingStore(wrapping: store, failing: options.failing)
+        router = MyNotesApplication.router(store: serviceStore, configuration: service)
     }
+
+    /// A connection to the service: a new TCP connection, or the router in this process.
+    public func connect(_ transport: TestTransport) throws -> any HTTPConnection {
+        switch transport {
+        case .socket: try RawHTTPClient(port: port)
+        case .inProcess: InProcessConnection(responder: router, limits: configuration)
+        }
+    }
+
+    /// Where databases go: a memory file system when there is one, where a commit's
+    /// fsync costs nothing. These tests are about rules, not disks; what survives a
+    /// crash is tested on a real disk, against a server process (`ServeProcessTests`).
+    static let scratch: URL = {
+        let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        return FileManager.default.isWritableFile(atPath: memory.path)
+            ? memory : FileManager.default.temporaryDirectory
+    }()
+
+    /// The port the server listens on; starts listening on first use.
+    public var port: Int { listening().port }
+
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// The legacy endpoint, `…/mynotes/webservice.php`.
     public var legacyURL: URL { baseURL.appendingPathComponent("mynotes/webservice.php") }
 
-    public var port: Int { application.port }
+    private func listening() -> HTTPServer {
+        listener.withLock { listener in
+            switch listener {
+            case .listening(let server):
+                return server
+            case .stopped:
+                preconditionFailure("TestServer: the port was asked for after shutdown")
+            case .notStarted:
+                do {
+                    let server = try HTTPServer(configuration: configuration, responder: router)
+                    listener = .listening(server)
+                    return server
+                } catch {
+                    preconditionFailure("TestServer could not listen on a loopback port: \(error)")
+                }
+            }
+        }
+    }
 
     /// Creates an account and returns its access token.
     @discardableResult
@@ -76,8 +137,15 @@ public final class TestServer: Sendable {
         try AccountService(store: store).create(email: email).1
     }
 
+    /// Stops listening (finishing requests in flight), closes the store, removes the folder.
     public func shutdown() {
-        application.shutdown()
+        let server: HTTPServer? = listener.withLock { listener in
+            defer { listener = .stopped }
+            if case .listening(let server) = listener { return server }
+            return nil
+        }
+        server?.shutdown()
+        serviceStore.close()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -53,7 +53,7 @@ struct CLI {
         _ arguments: [String], input: String? = nil, extra: [String: String] = [:],
         executable: URL = CLI.executable, standardInput: FileHandle? = nil
     ) async -> Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
@@ -87,8 +87,8 @@ struct CLI {
     }
 
     /// Starts the CLI and returns the running process, for tests that interrupt it.
-    func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
+    func start(_ arguments: [String]) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = environment

@@ -63,7 +63,7 @@ import Testing
         defer { database.remove() }
         let db = ["--database", database.location]
         _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = CommandRunner.executable("mynotes-server")
         process.arguments = ["accounts", "set-password", "ann@example.com"] + db
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")

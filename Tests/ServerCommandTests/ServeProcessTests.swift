@@ -80,9 +80,12 @@ import Testing
 
         // Given four clients adding notes as fast as they can
         let acknowledged = Mutex<[String]>([])
+        let acks = EventCounter("an acknowledged add")
+        let writersEnded = EventCounter("a writer ended")
         let port = server.port
         let writers = (0..<4).map { writer in
             Thread {
+                defer { writersEnded.signal() }
                 var count = 0
                 while let client = try? RawHTTPClient(port: port, timeoutSeconds: 2) {
                     while true {
@@ -96,16 +99,18 @@ import Testing
                             object["ResultCode"] as? Int == 0, let id = object["ID"] as? String
                         else { return }
                         acknowledged.withLock { $0.append(id) }
+                        acks.signal()
                     }
                 }
             }
         }
         writers.forEach { $0.start() }
-        while acknowledged.withLock({ $0.count }) < 300 { Thread.sleep(forTimeInterval: 0.01) }
+        try acks.waitBlocking(for: 300, timeout: .seconds(60))
 
-        // When the server is killed in the middle of the stream
+        // When the server is killed in the middle of the stream (and every writer has
+        // seen it go, so none writes to the restarted server)
         server.stop(signal: SIGKILL)
-        Thread.sleep(forTimeInterval: 0.3)
+        try writersEnded.waitBlocking(for: writers.count, timeout: .seconds(30))
 
         // Then every add answered with ResultCode 0 is there after a restart
         let restarted = try ServerProcess(database: database.location)

@@ -21,14 +21,12 @@ public struct SessionService: Sendable {
     let hasher: PasswordHasher
     let throttle: SignInThrottle
 
-    public init(
-        store: any NoteStore, configuration: ServiceConfiguration,
-        hasher: PasswordHasher = PasswordHasher()
-    ) {
+    public init(store: any NoteStore, configuration: ServiceConfiguration) {
         self.store = store
         self.signup = configuration.signup
-        self.hasher = hasher
-        self.throttle = SignInThrottle(limits: configuration.signInLimits)
+        self.hasher = configuration.passwordHasher
+        self.throttle = SignInThrottle(
+            limits: configuration.signInLimits, clock: configuration.clock)
     }
 
     /// Creates an account with a password and returns it with its first token.
