@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
         .testTarget(
             name: "RESTTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "Storage", "HTTPCore"]),
+            dependencies: ["MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging"]),
         .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting"]),

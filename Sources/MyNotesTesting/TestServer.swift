@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Logging
 import MyNotesService
 import Secrets
 import Storage
@@ -32,12 +33,14 @@ public final class TestServer: Sendable {
         public var failing: Set<FailingStore.Step>
         /// The clock of the service's time-based rules; a ``ManualClock`` to advance it.
         public var clock: any Clock<Duration>
+        /// Where the service logs; a ``LogCapture``'s sink to read the lines back.
+        public var logger: Logger
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
-            clock: any Clock<Duration> = ContinuousClock()
+            clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled
         ) {
             self.auth = auth
             self.quota = quota
@@ -47,6 +50,7 @@ public final class TestServer: Sendable {
             self.signInLimits = signInLimits
             self.failing = failing
             self.clock = clock
+            self.logger = logger
         }
     }
 
@@ -84,7 +88,8 @@ public final class TestServer: Sendable {
         serviceStore =
             options.failing.isEmpty
             ? store : FailingStore(wrapping: store, failing: options.failing)
-        router = MyNotesApplication.router(store: serviceStore, configuration: service)
+        router = MyNotesApplication.router(
+            store: serviceStore, configuration: service, logger: options.logger)
     }
 
     /// A connection to the service: a new TCP connection, or the router in this process.
