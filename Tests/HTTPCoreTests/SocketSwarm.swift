@@ -75,6 +75,37 @@ final class SocketSwarm: @unchecked Sendable {
         return closed.count
     }
 
+    /// Waits until every connection is established, or `limit` passes.
+    func waitUntilConnected(_ limit: Duration = .seconds(5)) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            _ = poll(&fds, nfds_t(fds.count), 10)
+            if fds.allSatisfy({ $0.revents & Int16(POLLOUT) != 0 }) { return true }
+        }
+        return false
+    }
+
+    /// Reads from the first connection until `count` bytes came or `limit` passed;
+    /// returns what came.
+    func receive(atLeast count: Int, within limit: Duration = .seconds(10)) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        let deadline = ContinuousClock.now + limit
+        while received.count < count, ContinuousClock.now < deadline {
+            var entry = pollfd(fd: descriptors[0], events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 10)
+            let got = recv(descriptors[0], &chunk, chunk.count, Int32(MSG_DONTWAIT))
+            if got == 0 { break }
+            if got > 0 { received.append(contentsOf: chunk[..<got]) }
+        }
+        return received
+    }
+
     /// Closes the first `count` connections from this side.
     func hangUp(_ count: Int) {
         lock.lock()

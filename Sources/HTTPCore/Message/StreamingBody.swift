@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A response body produced while it is sent: the handler returns it at once inside an
@@ -5,10 +6,11 @@ import Synchronization
 /// sends them with chunked transfer encoding as the client reads.
 ///
 /// The buffer between producer and client is bounded: when the client does not read,
-/// ``write(_:)`` suspends and ``tryWrite(_:)`` answers `.full`, so a slow client holds at
-/// most `bufferBytes` (plus the socket's buffers), whatever the producer has to say. When
-/// the client goes away, or the server stops, the next write fails with
-/// ``StreamingBodyError/closed`` and ``onTermination`` runs: the producer stops there.
+/// ``write(_:)`` suspends (``blockingWrite(_:)`` blocks its thread) and ``tryWrite(_:)``
+/// answers `.full`, so a slow client holds at most `bufferBytes` (plus the socket's
+/// buffers), whatever the producer has to say. When the client goes away, or the server
+/// stops, the next write fails with ``StreamingBodyError/closed`` and ``onTermination``
+/// runs: the producer stops there.
 ///
 /// ```swift
 /// router.on("/count", methods: [.get]) { _, _ in
@@ -47,11 +49,24 @@ public final class StreamingBody: Sendable {
     /// What the server's reader gets from ``read(into:)``.
     enum ReadOutcome: Equatable {
         case bytes(Int)
-        /// Nothing buffered yet: the reader must wait, and ``attach(wakeup:)``'s closure
+        /// Nothing buffered yet: `suspend` was called, and ``attach(wakeup:)``'s closure
         /// runs once bytes (or the end) arrive.
         case empty
         case finished
         case abandoned
+    }
+
+    /// A writer waiting for room: a task, or a thread.
+    private enum Waiter {
+        case task(CheckedContinuation<Void, Never>)
+        case thread(DispatchSemaphore)
+
+        func resume() {
+            switch self {
+            case .task(let continuation): continuation.resume()
+            case .thread(let semaphore): semaphore.signal()
+            }
+        }
     }
 
     private struct State {
@@ -65,7 +80,7 @@ public final class StreamingBody: Sendable {
         var readerWaiting = false
         var wakeup: (@Sendable () -> Void)?
         /// Writers waiting for room, with the size of what each wants to write.
-        var writers: [UInt64: (bytes: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var writers: [UInt64: (bytes: Int, waiter: Waiter)] = [:]
         var nextWriter: UInt64 = 0
         var onTermination: (@Sendable (Termination) -> Void)?
     }
@@ -112,6 +127,29 @@ public final class StreamingBody: Sendable {
         }
     }
 
+    /// Appends bytes, blocking the calling thread while the buffer is full: for a
+    /// producer on a thread of its own. From a task, use ``write(_:)``, which suspends
+    /// instead of holding one of the few threads tasks run on.
+    ///
+    /// - Throws: ``StreamingBodyError/closed`` once the response has ended.
+    public func blockingWrite(_ bytes: [UInt8]) throws(StreamingBodyError) {
+        while true {
+            switch tryWrite(bytes) {
+            case .written: return
+            case .closed: throw .closed
+            case .full:
+                let semaphore = DispatchSemaphore(value: 0)
+                let waiting = state.withLock { state in
+                    guard !canProceed(state, writing: bytes.count) else { return false }
+                    state.nextWriter += 1
+                    state.writers[state.nextWriter] = (bytes.count, .thread(semaphore))
+                    return true
+                }
+                if waiting { semaphore.wait() }
+            }
+        }
+    }
+
     /// Appends bytes if there is room, without waiting.
     @discardableResult
     public func tryWrite(_ bytes: [UInt8]) -> WriteOutcome {
@@ -147,14 +185,19 @@ public final class StreamingBody: Sendable {
         state.withLock { $0.wakeup = wakeup }
     }
 
-    /// Copies buffered bytes into `buffer`.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+    /// Copies buffered bytes into `buffer`. When there are none yet, calls `suspend` with
+    /// the lock held, so that the wakeup a write triggers can only come after it:
+    /// libmicrohttpd loses a resume that arrives before its suspend.
+    func read(
+        into buffer: UnsafeMutableRawBufferPointer, whenEmpty suspend: () -> Void
+    ) -> ReadOutcome {
         let (outcome, writers) = state.withLock {
-            state -> (ReadOutcome, [CheckedContinuation<Void, Never>]) in
+            state -> (ReadOutcome, [Waiter]) in
             if state.ended != nil { return (.abandoned, []) }
             guard state.buffered > 0 else {
                 if state.finished { return (.finished, []) }
                 state.readerWaiting = true
+                suspend()
                 return (.empty, [])
             }
             var copied = 0
@@ -191,7 +234,7 @@ public final class StreamingBody: Sendable {
     /// ``onTermination`` runs. A waiting reader is woken first so that it can end.
     func end(_ termination: Termination) {
         typealias Ending = (
-            writers: [CheckedContinuation<Void, Never>],
+            writers: [Waiter],
             callback: (@Sendable (Termination) -> Void)?, ended: Termination
         )
         let (writers, callback, ended) = state.withLock { state -> Ending in
@@ -224,10 +267,10 @@ public final class StreamingBody: Sendable {
         state.ended != nil || state.buffered == 0 || state.buffered + bytes <= bufferBytes
     }
 
-    private func takeWriters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-        var ready: [CheckedContinuation<Void, Never>] = []
+    private func takeWriters(_ state: inout State) -> [Waiter] {
+        var ready: [Waiter] = []
         for (id, writer) in state.writers where canProceed(state, writing: writer.bytes) {
-            ready.append(writer.continuation)
+            ready.append(writer.waiter)
             state.writers[id] = nil
         }
         return ready
@@ -243,14 +286,14 @@ public final class StreamingBody: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
                     if canProceed(state, writing: bytes) || Task.isCancelled { return true }
-                    state.writers[id] = (bytes, continuation)
+                    state.writers[id] = (bytes, .task(continuation))
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
             let writer = state.withLock { $0.writers.removeValue(forKey: id) }
-            writer?.continuation.resume()
+            writer?.waiter.resume()
         }
     }
 }

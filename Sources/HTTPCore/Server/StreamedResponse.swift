@@ -19,8 +19,10 @@ final class StreamedResponse: @unchecked Sendable {
     /// Creates the libmicrohttpd response; it owns a retained reference to `self`.
     func makeResponse() -> OpaquePointer? {
         // While the connection waits for bytes it is suspended; the producer's next
-        // write resumes it. The body calls this under its lock and drops it when the
-        // response is freed, so it never touches a connection that is gone.
+        // write resumes it. The body calls this under its lock, after the suspension
+        // (also under it), and drops it when the response is freed, so it never touches
+        // a connection that is gone. Lock order: the body's, then libmicrohttpd's, which
+        // never calls us while it holds its own.
         body.attach { [self] in MHD_resume_connection(connection) }
         guard state.streams.begin(body) else {
             body.end(.abandoned)
@@ -46,14 +48,14 @@ final class StreamedResponse: @unchecked Sendable {
 private let readStream: MHD_ContentReaderCallback = { context, _, buffer, capacity in
     guard let context, let buffer else { return -2 }
     let streamed = Unmanaged<StreamedResponse>.fromOpaque(context).takeUnretainedValue()
-    switch streamed.body.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) {
+    let bytes = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
+    // Nothing yet: leave the poll loop until a write resumes the connection, rather
+    // than be asked again at once.
+    switch streamed.body.read(
+        into: bytes, whenEmpty: { MHD_suspend_connection(streamed.connection) })
+    {
     case .bytes(let count): return count
-    case .empty:
-        // Nothing yet: leave the poll loop until a write resumes us, rather than be
-        // asked again at once. A write between `read` and here has already resumed
-        // the connection; libmicrohttpd then ignores this suspension.
-        MHD_suspend_connection(streamed.connection)
-        return 0
+    case .empty: return 0
     case .finished: return -1  // MHD_CONTENT_READER_END_OF_STREAM
     case .abandoned: return -2  // MHD_CONTENT_READER_END_WITH_ERROR: close the connection
     }
