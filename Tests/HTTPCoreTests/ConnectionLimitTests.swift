@@ -16,16 +16,12 @@ import Testing
     static func startServer(
         _ adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> HTTPServer {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        adjust(&configuration)
         var router = Router()
         router.on("/echo", methods: [.get, .post]) { request, _ in
             HTTPResponse(
                 status: .ok, contentType: "text/plain", body: Array("\(request.body.count)".utf8))
         }
-        return try HTTPServer(configuration: configuration, responder: router)
+        return try HTTPServer.onLoopback(router, adjust)
     }
 
     /// The 2,000 sockets and the server's side of them fit twice in the default limit of

@@ -7,9 +7,6 @@ import Testing
 /// and discards the rest of it first, unless the client asked before sending.
 @Suite struct RefusedBodyTests {
     static func startServer() throws -> HTTPServer {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
         var router = Router()
         for path in ["/mynotes/webservice.php", "/api/v1/notes"] {
             router.on(path, methods: [.get, .post]) { request, _ in
@@ -18,7 +15,7 @@ import Testing
                     body: Array("\(request.body.count)".utf8))
             }
         }
-        return try HTTPServer(configuration: configuration, responder: router)
+        return try HTTPServer.onLoopback(router)
     }
 
     /// Python's urllib sends the whole body before it reads: every one of its POSTs of

@@ -24,10 +24,6 @@ import Testing
     static func startServer(
         probe: Probe, _ adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> HTTPServer {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        adjust(&configuration)
         var router = Router()
         // `count` numbered lines, then the end.
         router.on("/lines", methods: [.get]) { request, _ in
@@ -103,7 +99,7 @@ import Testing
         router.on("/plain", methods: [.get]) { _, _ in
             HTTPResponse(status: .ok, contentType: "text/plain", body: Array("plain".utf8))
         }
-        return try HTTPServer(configuration: configuration, responder: router)
+        return try HTTPServer.onLoopback(router, adjust)
     }
 
     @Test(arguments: [0, 1, 1_000])
