@@ -88,15 +88,17 @@ final class SocketSwarm: @unchecked Sendable {
         return false
     }
 
-    /// Reads from the first connection until `count` bytes came or `limit` passed;
-    /// returns what came.
-    func receive(atLeast count: Int, within limit: Duration = .seconds(10)) -> [UInt8] {
+    /// Reads from the first connection until what came satisfies `enough`, the
+    /// connection ends, or `limit` passes; returns what came.
+    func receive(
+        within limit: Duration = .seconds(10), until enough: ([UInt8]) -> Bool
+    ) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         let deadline = ContinuousClock.now + limit
-        while received.count < count, ContinuousClock.now < deadline {
+        while !enough(received), ContinuousClock.now < deadline {
             var entry = pollfd(fd: descriptors[0], events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 10)
             let got = recv(descriptors[0], &chunk, chunk.count, Int32(MSG_DONTWAIT))

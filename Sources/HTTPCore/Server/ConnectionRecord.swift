@@ -11,6 +11,9 @@ final class ConnectionRecord: Sendable {
     /// Nanoseconds on the watchdog's clock, or ``noDeadline``. Written by the connection's
     /// worker thread, read by the watchdog.
     let deadline: Atomic<Int64>
+    /// Set when the connection is refused while its client may still be sending: it is
+    /// then closed by the ``LingeringCloser``.
+    let lingers = Atomic<Bool>(false)
 
     init(descriptor: Int32, deadline: Int64) {
         self.descriptor = descriptor

@@ -34,6 +34,11 @@ let connectionChanged:
         } else if let context = socketContext.pointee {
             let record = Unmanaged<ConnectionRecord>.fromOpaque(context).takeRetainedValue()
             state.watchdog.unregister(record)
+            // libmicrohttpd closes the socket after this; a refused client may still be
+            // sending, and closing with its bytes unread would reset the connection.
+            if record.lingers.load(ordering: .relaxed) {
+                state.lingeringCloser.adopt(record.descriptor)
+            }
             socketContext.pointee = nil
             state.openConnections.subtract(1, ordering: .relaxed)
         }
@@ -93,29 +98,28 @@ let handleRequest: MHD_AccessHandlerCallback = {
         request.method = HTTPMethod(rawValue: String(cString: method))
         var headerBytes = 0
         request.headers = readHeaders(connection, totalBytes: &headerBytes)
-        // Refusals known from the headers are answered at once; the connection closes.
-        if request.target.count > limits.maxRequestTargetBytes {
-            return queue(.plain(.uriTooLong), on: connection, state: state)
-        }
-        if headerBytes > limits.maxHeaderBytes {
-            return queue(.plain(.requestHeaderFieldsTooLarge), on: connection, state: state)
-        }
-        if HeaderValidation.isMalformed(request.headers, version: String(cString: version)) {
-            return queue(.plain(.badRequest), on: connection, state: state)
-        }
-        if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
-            length > limits.maxBodyBytes
-        {
-            // A client that asked whether to send is told no before it sends; so is one
-            // whose body is too large to read and throw away. Any other has likely begun
-            // sending: reading the body to the end lets it see the answer, where closing
-            // with its bytes unread would reset the connection under it.
-            if request.expectsContinue
-                || length > limits.maxBodyBytes + limits.maxDiscardedBodyBytes
+        // Refusals known from the headers are answered at once, before any body is read
+        // (a client that sent `Expect: 100-continue` gets no `100 Continue`). The
+        // connection then closes, lingering: its client may be sending a body still.
+        let refusal: HTTPStatus? =
+            if request.target.count > limits.maxRequestTargetBytes {
+                .uriTooLong
+            } else if headerBytes > limits.maxHeaderBytes {
+                .requestHeaderFieldsTooLarge
+            } else if HeaderValidation.isMalformed(
+                request.headers, version: String(cString: version))
             {
-                return queue(.plain(.contentTooLarge), on: connection, state: state)
+                .badRequest
+            } else if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
+                length > limits.maxBodyBytes
+            {
+                .contentTooLarge
+            } else {
+                nil
             }
-            request.rejection = .contentTooLarge
+        if let refusal {
+            request.connection?.lingers.store(true, ordering: .relaxed)
+            return queue(.plain(refusal), on: connection, state: state)
         }
         // Returning without a response lets MHD keep the connection alive.
         return .YES

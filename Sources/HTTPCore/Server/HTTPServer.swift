@@ -93,6 +93,7 @@ public final class HTTPServer: Sendable {
         }
         guard let started else {
             state.watchdog.stop()
+            state.lingeringCloser.stop()
             close(socket.descriptor)
             throw .daemonFailed
         }
@@ -122,6 +123,7 @@ public final class HTTPServer: Sendable {
             // running end now, which resumes their connections.
             state.streams.stopAll()
             state.watchdog.stop()
+            state.lingeringCloser.stop()
             MHD_stop_daemon(running)
         }
     }
@@ -148,10 +150,15 @@ final class DaemonState: Sendable {
     let draining = Atomic<Bool>(false)
     let watchdog: ConnectionWatchdog
     let streams = StreamRegistry()
+    let lingeringCloser: LingeringCloser
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
-        self.watchdog = ConnectionWatchdog(configuration: configuration)
+        let watchdog = ConnectionWatchdog(configuration: configuration)
+        self.watchdog = watchdog
+        self.lingeringCloser = LingeringCloser(
+            maxDiscardedBytes: configuration.maxDiscardedBodyBytes,
+            duration: configuration.lingerDuration, now: { watchdog.now })
     }
 }

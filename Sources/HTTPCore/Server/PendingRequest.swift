@@ -19,10 +19,4 @@ final class PendingRequest {
         self.connection = connection
     }
 
-    /// Whether the client waits for `100 Continue` before it sends the body.
-    var expectsContinue: Bool {
-        headers["Expect"].map {
-            $0.utf8.elementsEqual("100-continue".utf8, by: HTTPHeaders.asciiCaseInsensitive)
-        } ?? false
-    }
 }

@@ -25,12 +25,16 @@ public struct ServerConfiguration: Sendable {
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// The largest request body accepted; a larger one is answered 413.
     public var maxBodyBytes = 1 << 20
-    /// How much of a body refused for its size is still read, and thrown away, so that a
-    /// client that sends its whole body before it reads (most do) gets the 413 instead of
-    /// a reset connection. A body longer than ``maxBodyBytes`` plus this is answered at
-    /// once and the connection closed, as is one announced with `Expect: 100-continue`
-    /// (whose client waits to be told before it sends).
+    /// How much of a refused request's body is still read, and thrown away, so that a
+    /// client that sends its whole body before it reads (most do) gets its 413 instead of
+    /// a reset connection: after a refusal the server shuts its side, then reads until
+    /// the client closes, this many bytes, or ``lingerDuration`` (nginx's lingering
+    /// close). A chunked body that grows over ``maxBodyBytes`` is read to its end, up to
+    /// this many bytes more, and then answered.
     public var maxDiscardedBodyBytes = 4 << 20
+    /// How long a refused client may go on sending what is thrown away; see
+    /// ``maxDiscardedBodyBytes``.
+    public var lingerDuration = Duration.seconds(10)
     /// The largest request target (path and query); a longer one is answered 414.
     public var maxRequestTargetBytes = 64 << 10
     /// The most bytes all header fields may take together; more is answered 431.
