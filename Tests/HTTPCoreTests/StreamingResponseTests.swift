@@ -134,7 +134,7 @@ import Testing
         #expect(response.body.count == 128 << 14)
         #expect(
             response.body == (0..<128).flatMap { [UInt8](repeating: UInt8($0), count: 16 << 10) })
-        #expect(probe.termination.withLock { $0 } == .finished)
+        #expect(waitUntil { probe.termination.withLock { $0 } == .finished })
     }
 
     @Test func aClientThatDoesNotReadMakesTheProducerWait() throws {
@@ -169,7 +169,7 @@ import Testing
         client.hangUp(1)
         // Then the producer's next write fails, and the stream ends abandoned
         #expect(waitUntil { probe.failure.withLock { $0 } == .closed })
-        #expect(probe.termination.withLock { $0 } == .abandoned)
+        #expect(waitUntil { probe.termination.withLock { $0 } == .abandoned })
         #expect(waitUntil { server.requestsInFlight == 0 })
         // And the server serves the next client
         let other = try RawHTTPClient(port: server.port)
@@ -189,7 +189,7 @@ import Testing
                 _ = body.tryWrite(Array("still there?\n".utf8))
                 return body.isClosed
             })
-        #expect(probe.termination.withLock { $0 } == .abandoned)
+        #expect(waitUntil { probe.termination.withLock { $0 } == .abandoned })
         #expect(waitUntil { server.requestsInFlight == 0 })
     }
 
@@ -203,7 +203,7 @@ import Testing
         server.shutdown()
         // Then the stream has ended and the producer is told so
         #expect(body.tryWrite(Array("late\n".utf8)) == .closed)
-        #expect(probe.termination.withLock { $0 } == .abandoned)
+        #expect(waitUntil { probe.termination.withLock { $0 } == .abandoned })
         #expect(waitUntil { client.closedCount() == 1 })
     }
 
