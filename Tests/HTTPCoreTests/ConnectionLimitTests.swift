@@ -98,16 +98,23 @@ import Testing
             $0.requestBodyTimeout = .seconds(60)
             $0.idleTimeoutSeconds = 30
         }
-        // Given 20 connections trickling their request line
-        let trickling = try SocketSwarm(count: 20, from: "127.0.0.2", port: server.port)
-        trickling.send(Self.partialRequestLine)
-        // and one that sent its head and half its body
-        let uploading = try RawHTTPClient(port: server.port)
-        #expect(
-            uploading.write("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n12345"))
-        // and one kept alive after an answer
+        // Given one connection kept alive after an answer (the answer is complete once
+        // no request is in flight: its next head is due 30 + 10 s from then)
         let keptAlive = try RawHTTPClient(port: server.port)
         #expect(try keptAlive.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n").status == 200)
+        #expect(waitUntil { server.requestsInFlight == 0 })
+        // and one that sent its head and half its body (the 100 Continue tells that the
+        // head was read, which starts its 60 s)
+        let uploading = try RawHTTPClient(port: server.port)
+        #expect(
+            uploading.write(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n"
+                    + "Expect: 100-continue\r\n\r\n"))
+        #expect(try uploading.readResponse(expectBody: false).status == 100)
+        #expect(uploading.write("12345"))
+        // and 20 connections trickling their request line
+        let trickling = try SocketSwarm(count: 20, from: "127.0.0.2", port: server.port)
+        trickling.send(Self.partialRequestLine)
         #expect(waitUntil { server.openConnections == 22 })
 
         func advance(_ seconds: Int) {
