@@ -24,25 +24,33 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         // Server side.
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Logging"),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging"]),
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
+        // Command-line parsing, help and prompts, shared by both executables.
+        .target(name: "CommandLineSupport"),
         .target(
             name: "MyNotesService",
-            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol"],
+            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging"],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+            dependencies: [
+                "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
+            ]),
         .target(
             name: "MyNotesTesting",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
 
         // Tests.
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting"]),
+        .testTarget(
+            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
+        .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
@@ -60,7 +68,10 @@ let package = Package(
         .target(name: "PercentEncoding"),
         .target(name: "MyNotesKit", dependencies: ["MyNotesProtocol", "PercentEncoding"]),
         .executableTarget(
-            name: "mynotes", dependencies: ["MyNotesKit", "PercentEncoding", "MyNotesProtocol"]),
+            name: "mynotes",
+            dependencies: [
+                "MyNotesKit", "PercentEncoding", "MyNotesProtocol", "CommandLineSupport",
+            ]),
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
         .testTarget(
             name: "MyNotesKitTests",

@@ -9,6 +9,8 @@ for option in "$@"; do
         # The browser suite: Chromium and its driver, a CJK font for the screenshots,
         # and venv for the suite's Python packages.
         --with-browser) packages+=(chromium chromium-driver fonts-wqy-zenhei python3-venv) ;;
+        # The browser app's type check (tsc) and unit tests (node --test).
+        --with-node) packages+=(nodejs node-typescript) ;;
     esac
 done
 missing=()

@@ -10,4 +10,5 @@ swift build --build-tests
 # the suites spend their time waiting on I/O, not computing.
 swift test --skip-build --no-parallel "$@"
 scripts/test-schemathesis.sh
+scripts/test-web-unit.sh
 scripts/test-browser.sh

@@ -8,11 +8,7 @@ import PercentEncoding
 
 /// One call of the legacy endpoint, before it becomes a `URLRequest`.
 struct LegacyRequest: Sendable {
-    enum Action: String, Sendable {
-        case query, add, modify, remove
-    }
-
-    var action: Action
+    var action: LegacyAction
     var id: Int?
     var date: NoteDate?
     var content: String?

@@ -26,7 +26,10 @@ public final class FailingStore: NoteStore {
     }
 
     private func check(_ step: Step) throws(StoreError) {
-        if failing.contains(step) { throw .failed("disk I/O error") }
+        if failing.contains(step) {
+            throw .database(
+                SQLiteError(extendedCode: SQLiteError.ioError, message: "disk I/O error", sql: nil))
+        }
     }
 
     public func account(email: String) throws(StoreError) -> Account? {
@@ -91,11 +94,6 @@ public final class FailingStore: NoteStore {
         return try base.setPasswordHash(passwordHash, email: email)
     }
 
-    public func notes(account: Int64) throws(StoreError) -> [Note] {
-        try check(.notes)
-        return try base.notes(account: account)
-    }
-
     public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
         try check(.notes)
         return try base.notes(account: account, page: page)
@@ -114,17 +112,18 @@ public final class FailingStore: NoteStore {
     }
 
     public func updateNote(
-        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
     ) throws(StoreError) -> ConditionalWrite<Note> {
         try check(.notes)
-        return try base.updateNote(id: id, account: account, with: draft, ifVersion: version)
+        return try base.updateNote(
+            id: id, account: account, change: change, precondition: precondition)
     }
 
     public func removeNote(
-        id: Int64, account: Int64, ifVersion version: Int64?
+        id: Int64, account: Int64, precondition: WritePrecondition
     ) throws(StoreError) -> ConditionalWrite<Void> {
         try check(.notes)
-        return try base.removeNote(id: id, account: account, ifVersion: version)
+        return try base.removeNote(id: id, account: account, precondition: precondition)
     }
 
     public func close() { base.close() }

@@ -35,8 +35,6 @@ public protocol NoteStore: Sendable {
     /// Sets the account's encoded password hash; `false` when there is no such account.
     func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool
 
-    /// The account's notes, newest first: by date as a point in time, then ID, descending.
-    func notes(account: Int64) throws(StoreError) -> [Note]
     /// One page of the account's notes, newest first (see ``NotePage``).
     func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note]
     /// The account with that email, whether `tokenHash` is one of its tokens, and its
@@ -48,14 +46,14 @@ public protocol NoteStore: Sendable {
     ) throws(StoreError) -> (check: TokenCheck, notes: [Note])?
     func note(id: Int64, account: Int64) throws(StoreError) -> Note?
     func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) throws(StoreError) -> Note
-    /// Replaces the note's date and content when it is at `version` (any version when
-    /// `nil`); the version then grows by one.
+    /// Applies `change` to the note when `precondition` holds, deciding both in one
+    /// write: the version then grows by one.
     func updateNote(
-        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
     ) throws(StoreError) -> ConditionalWrite<Note>
-    /// Removes the note when it is at `version` (any version when `nil`).
+    /// Removes the note when `precondition` holds, deciding both in one write.
     func removeNote(
-        id: Int64, account: Int64, ifVersion version: Int64?
+        id: Int64, account: Int64, precondition: WritePrecondition
     ) throws(StoreError) -> ConditionalWrite<Void>
 
     /// Finishes pending writes and closes the database.
@@ -66,25 +64,5 @@ extension NoteStore {
     /// Creates an account holding one token and no password.
     public func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account {
         try createAccount(email: email, tokenHash: tokenHash, passwordHash: nil)
-    }
-
-    /// The updated note, or `nil` when the account has no note with that ID.
-    public func updateNote(
-        id: Int64, account: Int64, with draft: NoteDraft
-    ) throws(StoreError) -> Note? {
-        if case .applied(let note) = try updateNote(
-            id: id, account: account, with: draft, ifVersion: nil)
-        {
-            return note
-        }
-        return nil
-    }
-
-    /// `false` when the account has no note with that ID.
-    public func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool {
-        if case .applied = try removeNote(id: id, account: account, ifVersion: nil) {
-            return true
-        }
-        return false
     }
 }

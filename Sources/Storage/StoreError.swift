@@ -1,8 +1,14 @@
 /// Why the store could not do what was asked. The legacy protocol answers all of
 /// these but ``quotaExceeded`` and ``duplicateEmail`` with ResultCode -3.
+///
+/// ```swift
+/// do { _ = try store.createAccount(email: email, tokenHash: hash) }
+/// catch .duplicateEmail { print("taken") }
+/// catch .database(let error) { print(error.extendedCode, error.message) }
+/// ```
 public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// The database could not be opened or migrated.
-    case cannotOpen(location: String, reason: String)
+    case cannotOpen(location: String, cause: SQLiteError)
     /// The location names no database kind this server can use.
     case unsupportedLocation(String)
     /// An account with that email already exists.
@@ -11,24 +17,20 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case quotaExceeded(limit: Int)
     /// The store has been closed.
     case closed
-    /// The database failed (I/O error, corrupt file, database down).
-    case failed(String)
+    /// The database failed (I/O error, corrupt file, a constraint): SQLite's own report,
+    /// extended result code and all.
+    case database(SQLiteError)
 
     public var description: String {
         switch self {
-        case .cannotOpen(let location, let reason): "cannot open database \(location): \(reason)"
+        case .cannotOpen(let location, let cause):
+            "cannot open database \(location): \(cause.message) (SQLite error \(cause.extendedCode))"
         case .unsupportedLocation(let location):
             "unsupported database '\(location)': use sqlite:PATH"
         case .duplicateEmail(let email): "an account with email \(email) already exists"
         case .quotaExceeded(let limit): "the account already holds \(limit) notes"
         case .closed: "the store is closed"
-        case .failed(let reason): "database failure: \(reason)"
+        case .database(let error): "database failure: \(error)"
         }
-    }
-}
-
-extension StoreError {
-    init(_ error: SQLiteError) {
-        self = .failed(error.description)
     }
 }

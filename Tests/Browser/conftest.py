@@ -38,11 +38,12 @@ class Server:
 
     def __init__(self, directory: pathlib.Path):
         executable = products_dir() / "mynotes-server"
+        self.database = f"sqlite:{directory / 'notes.sqlite'}"
         if not executable.exists():
             raise RuntimeError(f"{executable} is missing: run `swift build` first")
         self.process = subprocess.Popen(
             [str(executable), "serve", "--port", "0",
-             "--database", f"sqlite:{directory / 'notes.sqlite'}"],
+             "--database", self.database],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = self.READY.search(line)
@@ -79,6 +80,14 @@ class Server:
         status, body = self.call("POST", "/api/v1/accounts", {"email": email, "password": password})
         assert status == 201, body
         return body["token"]
+
+    def reset_token(self, email):
+        """Revokes every token of the account, the browser's session included, as an
+        administrator would with `mynotes-server accounts reset-token`."""
+        subprocess.run(
+            [str(products_dir() / "mynotes-server"), "accounts", "reset-token", email,
+             "--database", self.database],
+            check=True, capture_output=True, text=True, timeout=30)
 
     def notes(self, token, q=None):
         path = "/api/v1/notes?limit=200" + (f"&q={urllib.parse.quote(q)}" if q else "")

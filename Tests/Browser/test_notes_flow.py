@@ -95,6 +95,36 @@ def test_sign_up_add_edit_search_delete_sign_out_and_back_in(chrome, server, acc
     assert not page.visible("#notes-view")
 
 
+def test_a_revoked_session_goes_back_to_sign_in_and_says_so(chrome, server, account):
+    email, password = account
+    token = server.create_account(email, password)
+    server.call("POST", "/api/v1/notes", {"content": "Private thoughts"}, token)
+    page = MyNotesPage(chrome(), server.url)
+    page.open()
+    page.sign_in(email, password)
+    page.wait_signed_in()
+    page.wait_titles(["Private thoughts"])
+    page.open_note("Private thoughts")
+
+    # Every token of the account is revoked behind the page's back; its next request
+    # meets 401, and the page forgets the session rather than show an error in the list.
+    server.reset_token(email)
+    page.search("thoughts")
+    page.wait_visible("#auth-form")
+    assert page.text("#alert-text") == "Your session has ended. Please sign in again."
+    assert not page.visible("#notes-view")
+    assert page.driver.find_elements(By.CSS_SELECTOR, ".note-item") == []
+    assert page.find("#note-content").get_attribute("value") == ""
+    assert page.find("#auth-email").get_attribute("value") == email
+    assert page.focused().get_attribute("id") == "auth-password"
+
+    # Signing in again brings the notes back, and the alert goes.
+    page.sign_in(email, password)
+    page.wait_signed_in()
+    page.wait_titles(["Private thoughts"])
+    assert not page.visible("#alert")
+
+
 def test_wrong_password_shows_the_servers_message(chrome, server, account):
     email, password = account
     server.create_account(email, password)

@@ -47,9 +47,11 @@ struct CLI {
         return CLI(server: server, email: email, token: token)
     }
 
+    /// Runs the CLI with `input` on a pipe as its standard input, or with `standardInput`
+    /// (such as /dev/null) when given.
     func run(
         _ arguments: [String], input: String? = nil, extra: [String: String] = [:],
-        executable: URL = CLI.executable
+        executable: URL = CLI.executable, standardInput: FileHandle? = nil
     ) async -> Output {
         let process = Process()
         process.executableURL = executable
@@ -58,7 +60,7 @@ struct CLI {
         let (stdout, stderr, stdin) = (Pipe(), Pipe(), Pipe())
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = stdin
+        process.standardInput = standardInput ?? stdin
         // A thread of its own: waiting on a process must not hold one of Dispatch's
         // few worker threads, which URLSession and the SDK's timers need.
         return await withCheckedContinuation { continuation in

@@ -148,7 +148,7 @@ import Testing
         #expect(
             try client.send(
                 "PATCH", "/api/v1/notes/\(id + 1)", json: body, headers: ["If-Match": "*"]
-            ).status == 404)
+            ).status == 412)
     }
 
     /// Two clients edit from the same ETag: exactly one wins, the other learns of it.

@@ -46,7 +46,28 @@ import Testing
         let server = try ServerProcess(
             database: database.location, arguments: ["--legacy-email-auth"])
         server.stop(signal: SIGTERM)
-        #expect(server.standardError.contains("warning: --legacy-email-auth"))
+        #expect(server.standardError.contains(" warning --legacy-email-auth is on"))
+    }
+
+    @Test func logsJSONLinesWhenAsked() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(
+            database: database.location,
+            arguments: ["--legacy-email-auth", "--log-format", "json"])
+        server.stop(signal: SIGTERM)
+        let lines = server.standardError.split(separator: "\n").map(String.init)
+        let objects = try lines.map { line in
+            try #require(
+                JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
+                "not a JSON object: \(line)")
+        }
+        #expect(
+            objects.contains {
+                $0["level"] == "warning" && $0["message"]?.hasPrefix("--legacy-email-auth") == true
+            })
+        #expect(objects.contains { $0["message"] == "server started" && $0["address"] != nil })
+        #expect(objects.contains { $0["message"] == "server stopping" })
     }
 
     @Test func keepsEveryAcknowledgedAddAcrossKill9() throws {

@@ -140,24 +140,30 @@ import Testing
                 NoteDraft(date: "2026-11-29", content: "a"), account: id, quota: .unlimited)
             #expect(note.version == 1)
             let draft = NoteDraft(date: "2026-11-29", content: "b")
+            let change = NoteChange(draft)
             guard
                 case .applied(let updated) = try store.updateNote(
-                    id: note.id, account: id, with: draft, ifVersion: 1)
+                    id: note.id, account: id, change: change, precondition: .matches([1]))
             else { Issue.record("update at version 1 refused"); return }
             #expect(updated.version == 2)
             #expect(
-                try store.updateNote(id: note.id, account: id, with: draft, ifVersion: 1)
-                    == .versionMismatch(current: 2))
+                try store.updateNote(
+                    id: note.id, account: id, change: change, precondition: .matches([1]))
+                    == .preconditionFailed(current: updated))
             #expect(
-                try store.updateNote(id: 999, account: id, with: draft, ifVersion: 1) == .notFound)
-            if case .versionMismatch(let current) = try store.removeNote(
-                id: note.id, account: id, ifVersion: 1)
+                try store.updateNote(
+                    id: 999, account: id, change: change, precondition: .matches([1]))
+                    == .notFound)
+            if case .preconditionFailed(let current) = try store.removeNote(
+                id: note.id, account: id, precondition: .matches([1]))
             {
-                #expect(current == 2)
+                #expect(current?.version == 2)
             } else {
                 Issue.record("remove at a stale version went through")
             }
-            guard case .applied = try store.removeNote(id: note.id, account: id, ifVersion: 2)
+            guard
+                case .applied = try store.removeNote(
+                    id: note.id, account: id, precondition: .matches([2]))
             else {
                 Issue.record("remove at the current version refused")
                 return

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// A database path in a new temporary folder, for tests that open real files.
 struct TemporaryDatabaseFile {
@@ -10,6 +11,13 @@ struct TemporaryDatabaseFile {
             .appendingPathComponent("mynotes-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("notes.sqlite").path
+    }
+
+    /// Opens the store on the file, runs `body`, and closes the store (the file stays).
+    func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
+        let store = try SQLiteNoteStore(path: path)
+        defer { store.close() }
+        return try body(store)
     }
 
     /// Deletes the folder and everything SQLite wrote into it.

@@ -6,7 +6,7 @@ import Testing
 /// no inline script or style anywhere, so the strict policy can stand.
 @Suite("Security headers")
 struct SecurityHeaderTests {
-    static let paths = ["/", "/assets/app.js", "/assets/app.css", "/assets/icon.svg"]
+    static let paths = StaticAssetTests.assets.map(\.path)
 
     let server: TestServer
     let client: WebAppClient
@@ -78,17 +78,43 @@ struct SecurityHeaderTests {
         #expect(!html.contains("javascript:"))
     }
 
-    @Test("The script never writes HTML: text goes in through textContent only")
-    func scriptWritesTextOnly() throws {
-        let script = try client.get("/assets/app.js").text
-        #expect(script.contains("'use strict';"))
+    @Test(
+        "No module writes HTML: text goes in through textContent only",
+        arguments: SourceAssets.modules)
+    func scriptWritesTextOnly(module: String) throws {
+        let script = try client.get("/assets/\(module)").text
+        #expect(script.hasPrefix("// @ts-check\n"), "\(module) is not type-checked")
+        // A module is strict by definition; the directive would be dead code.
+        #expect(!script.contains("use strict"))
         for sink in [
             "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
             "new Function", "setAttribute('style'", ".style.", "localStorage", "sessionStorage",
             "document.cookie",
         ] {
-            #expect(!script.contains(sink), "app.js uses \(sink)")
+            #expect(!script.contains(sink), "\(module) uses \(sink)")
         }
+    }
+
+    @Test("Modules import only the app's own modules, by relative name, and all are used")
+    func moduleGraph() throws {
+        let modules = Set(SourceAssets.modules)
+        var reached: Set<String> = ["app.js"]
+        var queue = ["app.js"]
+        while let module = queue.popLast() {
+            for specifier in try SourceAssets.imports(of: module) {
+                // Same origin and the flat folder the catalog serves: './name.js' only.
+                #expect(specifier.hasPrefix("./"), "\(module) imports \(specifier)")
+                let name = String(specifier.dropFirst(2))
+                #expect(modules.contains(name), "\(module) imports \(specifier), not served")
+                if modules.contains(name), reached.insert(name).inserted { queue.append(name) }
+            }
+        }
+        #expect(reached == modules, "modules nothing imports: \(modules.subtracting(reached))")
+        // The page preloads every module app.js imports, so the imports are no waterfall.
+        let html = try client.get("/").text
+        let preloaded = Set(
+            Self.matches(of: #"<link rel="modulepreload" href="/assets/([^"]+)">"#, in: html))
+        #expect(preloaded == modules.subtracting(["app.js"]))
     }
 
     @Test("Every form control has a label")

@@ -6,12 +6,32 @@ import Testing
 /// The browser app as the server ships it: real HTTP to a real server on a free port.
 @Suite("Static assets")
 struct StaticAssetTests {
-    static let assets: [(path: String, file: String, contentType: String)] = [
-        ("/", "index.html", "text/html; charset=utf-8"),
-        ("/assets/app.js", "app.js", "text/javascript; charset=utf-8"),
-        ("/assets/app.css", "app.css", "text/css; charset=utf-8"),
-        ("/assets/icon.svg", "icon.svg", "image/svg+xml"),
+    /// The media type each kind of file must be served with.
+    static let contentTypes = [
+        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "svg": "image/svg+xml",
     ]
+
+    /// Every file of the source tree's Assets folder, at its address: `/` for the page,
+    /// `/assets/{name}` for the rest, the modules included.
+    static let assets: [(path: String, file: String, contentType: String)] =
+        SourceAssets.names.map { name in
+            let kind = String(name.split(separator: ".").last ?? "")
+            return (
+                name == "index.html" ? "/" : "/assets/\(name)", name,
+                contentTypes[kind] ?? "application/octet-stream"
+            )
+        }
+
+    @Test("The app's files are the page, its style, its icon and its modules")
+    func files() {
+        #expect(SourceAssets.names.contains("index.html"))
+        #expect(SourceAssets.modules.contains("app.js"))
+        #expect(SourceAssets.modules.count > 1)
+        for asset in Self.assets {
+            #expect(asset.contentType != "application/octet-stream", "\(asset.file)")
+        }
+    }
 
     let server: TestServer
     let client: WebAppClient

@@ -31,6 +31,27 @@ enum SourceAssets {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/MyNotesService/Web/Assets")
 
+    /// Every file's name, sorted, hidden files left out (as the catalog does).
+    static let names: [String] = {
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return all.filter { !$0.hasPrefix(".") }.sorted()
+    }()
+
+    /// The app's ES modules: `app.js`, the entry point, and those it imports.
+    static var modules: [String] { names.filter { $0.hasSuffix(".js") } }
+
+    /// The relative specifiers of a module's static imports (`import … from './x.js'`).
+    static func imports(of module: String) throws -> [String] {
+        let expression = try NSRegularExpression(
+            pattern: #"^\s*import\b[^;]*?\bfrom\s*'([^']+)'"#,
+            options: [.anchorsMatchLines, .dotMatchesLineSeparators])
+        let source = try text(module)
+        let range = NSRange(source.startIndex..., in: source)
+        return expression.matches(in: source, range: range).compactMap {
+            Range($0.range(at: 1), in: source).map { String(source[$0]) }
+        }
+    }
+
     static func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: directory.appendingPathComponent(name)))
     }

@@ -9,8 +9,10 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let notModified = HTTPStatus(rawValue: 304)
     public static let badRequest = HTTPStatus(rawValue: 400)
     public static let unauthorized = HTTPStatus(rawValue: 401)
+    public static let forbidden = HTTPStatus(rawValue: 403)
     public static let notFound = HTTPStatus(rawValue: 404)
     public static let methodNotAllowed = HTTPStatus(rawValue: 405)
+    public static let conflict = HTTPStatus(rawValue: 409)
     public static let preconditionFailed = HTTPStatus(rawValue: 412)
     public static let contentTooLarge = HTTPStatus(rawValue: 413)
     public static let uriTooLong = HTTPStatus(rawValue: 414)
@@ -30,8 +32,10 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 304: "Not Modified"
         case 400: "Bad Request"
         case 401: "Unauthorized"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 409: "Conflict"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"

@@ -1,7 +1,8 @@
-/// Sends each request to the responder registered for its path and method.
+/// Sends each request through its middleware, in the order added, to the responder
+/// registered for its path and method.
 ///
 /// A path nobody registered is 404; a registered path with another method is 405
-/// with an `Allow` header naming the methods it has.
+/// with an `Allow` header naming the methods it has. Middleware sees those answers too.
 ///
 /// ```swift
 /// var router = Router()
@@ -16,6 +17,7 @@ public struct Router: HTTPResponder {
     }
 
     private var routes: [Route] = []
+    private var middleware: [any HTTPMiddleware] = []
 
     public init() {}
 
@@ -28,6 +30,15 @@ public struct Router: HTTPResponder {
         routes.append(route)
     }
 
+    /// Registers a responder for each method on `path`.
+    ///
+    /// ```swift
+    /// router.on(PathPattern("/items/{id}"), responders: [.get: show, .delete: remove])
+    /// ```
+    public mutating func on(_ path: PathPattern, responders: [HTTPMethod: any HTTPResponder]) {
+        routes.append(Route(pattern: path, responders: responders))
+    }
+
     /// Registers a closure for `methods` on the exact `path`.
     public mutating func on(
         _ path: String, methods: [HTTPMethod],
@@ -36,7 +47,24 @@ public struct Router: HTTPResponder {
         on(PathPattern(path), methods: methods, responder: ClosureResponder(body))
     }
 
+    /// Adds `middleware` around every route; the first added sees the request first.
+    public mutating func add(middleware: any HTTPMiddleware) {
+        self.middleware.append(middleware)
+    }
+
     public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+        respond(to: request, context: context, from: 0)
+    }
+
+    /// The chain from the middleware at `index` on; past the last, the routes.
+    func respond(to request: HTTPRequest, context: RequestContext, from index: Int) -> HTTPResponse
+    {
+        guard index < middleware.count else { return route(request, context: context) }
+        return middleware[index].respond(
+            to: request, context: context, next: HTTPMiddlewareNext(router: self, index: index + 1))
+    }
+
+    private func route(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         for route in routes {
             guard let parameters = route.pattern.match(request.path) else { continue }
             guard let responder = route.responders[request.method] else {

@@ -17,7 +17,9 @@ public struct AccountService: Sendable {
 
     /// Creates an account and returns it with its new access token.
     public func create(email rawEmail: String) throws(AccountError) -> (Account, String) {
-        let email = try Self.validated(rawEmail)
+        guard let email = Email(validating: rawEmail)?.text else {
+            throw .invalidEmail(rawEmail)
+        }
         let token = try Self.newToken()
         do {
             return (try store.createAccount(email: email, tokenHash: token.hash), token.text)
@@ -30,7 +32,7 @@ public struct AccountService: Sendable {
 
     /// Revokes every token of the account (sessions included) and issues one new one.
     public func resetToken(email rawEmail: String) throws(AccountError) -> String {
-        let email = LegacyHandler.trimmingSpaces(rawEmail)
+        let email = Email.trimmingSpaces(rawEmail)
         let token = try Self.newToken()
         let replaced: Bool
         do {
@@ -44,7 +46,7 @@ public struct AccountService: Sendable {
 
     /// Removes the account and its notes.
     public func remove(email rawEmail: String) throws(AccountError) {
-        let email = LegacyHandler.trimmingSpaces(rawEmail)
+        let email = Email.trimmingSpaces(rawEmail)
         let removed: Bool
         do {
             removed = try store.removeAccount(email: email)
@@ -60,17 +62,6 @@ public struct AccountService: Sendable {
         } catch {
             throw .store(error)
         }
-    }
-
-    /// An email as the protocol compares it: surrounding spaces dropped, then one
-    /// `@` with text on both sides, no control characters or spaces, at most 254 bytes.
-    static func validated(_ raw: String) throws(AccountError) -> String {
-        let email = LegacyHandler.trimmingSpaces(raw)
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, email.utf8.count <= 254,
-            email.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
-        else { throw .invalidEmail(raw) }
-        return email
     }
 
     private static func newToken() throws(AccountError) -> AccessToken {

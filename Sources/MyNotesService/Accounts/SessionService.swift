@@ -36,12 +36,7 @@ public struct SessionService: Sendable {
         email rawEmail: String, password: String
     ) throws(SessionError) -> (Account, String) {
         guard signup == .open else { throw .signupClosed }
-        let email: String
-        do {
-            email = try AccountService.validated(rawEmail)
-        } catch {
-            throw .invalidEmail
-        }
+        guard let email = Email(validating: rawEmail)?.text else { throw .invalidEmail }
         try Self.checkPassword(password)
         let token = try Self.newToken()
         let passwordHash: String
@@ -66,7 +61,7 @@ public struct SessionService: Sendable {
     public func signIn(
         email rawEmail: String, password: String, from address: String?
     ) throws(SessionError) -> String {
-        let email = LegacyHandler.trimmingSpaces(rawEmail)
+        let email = Email.trimmingSpaces(rawEmail)
         if let wait = throttle.delay(email: email, address: address) {
             throw .throttled(retryAfter: wait)
         }
@@ -119,7 +114,7 @@ public struct SessionService: Sendable {
 
     /// Sets an account's password (the operator's `accounts set-password`).
     public func setPassword(_ password: String, email rawEmail: String) throws(SessionError) {
-        let email = LegacyHandler.trimmingSpaces(rawEmail)
+        let email = Email.trimmingSpaces(rawEmail)
         try Self.checkPassword(password)
         let passwordHash: String
         do {

@@ -1,4 +1,5 @@
 import HTTPCore
+import Logging
 import Storage
 
 /// The MyNotes web service: its routes on an HTTP server, over a store.
@@ -14,14 +15,16 @@ public final class MyNotesApplication: Sendable {
     public let store: any NoteStore
     private let server: HTTPServer
 
+    /// Serves `store` with `service`'s rules; every request's log lines go to `logger`,
+    /// tagged with the request's ID.
     public init(
         server configuration: ServerConfiguration, service: ServiceConfiguration,
-        store: any NoteStore
+        store: any NoteStore, logger: Logger = .disabled
     ) throws(HTTPServerError) {
         self.store = store
         server = try HTTPServer(
             configuration: configuration,
-            responder: Self.router(store: store, configuration: service))
+            responder: Self.router(store: store, configuration: service, logger: logger))
     }
 
     /// The port the server listens on.
@@ -34,8 +37,11 @@ public final class MyNotesApplication: Sendable {
     }
 
     /// Every route the service answers.
-    public static func router(store: any NoteStore, configuration: ServiceConfiguration) -> Router {
+    public static func router(
+        store: any NoteStore, configuration: ServiceConfiguration, logger: Logger = .disabled
+    ) -> Router {
         var router = Router()
+        router.add(middleware: RequestIDMiddleware(logger: logger))
         let legacy = LegacyHandler(store: store, configuration: configuration)
         for path in LegacyHandler.paths {
             router.on(

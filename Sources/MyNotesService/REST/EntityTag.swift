@@ -1,30 +1,23 @@
 import Foundation
 import Storage
 
-/// Strong entity tags for notes, `"<id>.<version>"`, and the `If-Match` check
-/// (RFC 9110 §13.1.1, strong comparison).
+/// Strong entity tags for notes, `"<id>.<version>"`, and what an `If-Match` field asks
+/// of a write (RFC 9110 §13.1.1, strong comparison).
 ///
 /// ```swift
-/// EntityTag.of(note)                                // "\"12.3\""
-/// EntityTag.versions(in: "\"12.3\", \"12.4\"", id: 12)  // .some([3, 4])
+/// EntityTag.of(note)                                            // "\"12.3\""
+/// EntityTag.precondition(ifMatch: "\"12.3\", \"12.4\"", id: id)  // .matches([3, 4])
+/// EntityTag.precondition(ifMatch: "*", id: id)                  // .exists
 /// ```
 enum EntityTag {
-    /// What an `If-Match` field asks for.
-    enum Condition: Equatable {
-        /// No `If-Match`: write unconditionally.
-        case none
-        /// `*`: the note must exist.
-        case any
-        /// One of these versions of this note; empty when no tag names this note.
-        case versions(Set<Int64>)
-    }
-
     static func of(_ note: Note) -> String { "\"\(note.id).\(note.version)\"" }
 
-    static func condition(ifMatch: String?, id: Int64) -> Condition {
+    /// No `If-Match` is no precondition; `*` wants the note to exist; a list wants one
+    /// of the versions its tags of this note name (none when no tag names this note).
+    static func precondition(ifMatch: String?, id: NoteID) -> WritePrecondition {
         guard let ifMatch else { return .none }
         let trimmed = ifMatch.trimmingCharacters(in: .whitespaces)
-        if trimmed == "*" { return .any }
+        if trimmed == "*" { return .exists }
         var versions = Set<Int64>()
         for element in trimmed.split(separator: ",") {
             let tag = element.trimmingCharacters(in: .whitespaces)
@@ -32,11 +25,11 @@ enum EntityTag {
             guard tag.count >= 2, tag.first == "\"", tag.last == "\"" else { continue }
             let parts = tag.dropFirst().dropLast().split(
                 separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, LegacyHandler.noteID(String(parts[0])) == id,
-                let version = LegacyHandler.noteID(String(parts[1]))
+            // A version is written as an ID is: positive decimal, no leading zero.
+            guard parts.count == 2, NoteID(parts[0]) == id, let version = NoteID(parts[1])
             else { continue }
-            versions.insert(version)
+            versions.insert(version.value)
         }
-        return .versions(versions)
+        return .matches(versions)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesProtocol
 import Storage
 
 /// The opaque `cursor` of `GET /api/v1/notes`: the position of the last note of the
@@ -34,9 +35,9 @@ enum NoteCursor {
             let plain = String(data: data, encoding: .utf8)
         else { return nil }
         let parts = plain.split(separator: "|", omittingEmptySubsequences: false)
-        guard parts.count == 2, let date = NoteDate(String(parts[0])), date.text.utf8.count == 19,
-            let id = LegacyHandler.noteID(String(parts[1]))
+        guard parts.count == 2, let date = NoteDate(String(parts[0])), date.time != nil,
+            let id = NoteID(parts[1])
         else { return nil }
-        return NotePosition(sortKey: date.text, id: id)
+        return NotePosition(sortKey: date.description, id: id.value)
     }
 }

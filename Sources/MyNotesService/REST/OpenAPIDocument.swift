@@ -54,8 +54,9 @@ enum OpenAPIDocument {
                     ],
                     "IfMatch": [
                         "name": "If-Match", "in": "header", "required": false,
-                        "description": "An ETag of the note (or `*`): the write happens only "
-                            + "if the note is still in that state, else 412.",
+                        "description": "ETags of the note, or `*`: the write happens only if "
+                            + "the note is still in one of those states (with `*`: exists), "
+                            + "else 412. Without If-Match a write never answers 412.",
                         "schema": ["type": "string"],
                     ],
                 ],
@@ -271,7 +272,15 @@ enum OpenAPIDocument {
             "Forbidden": problem("Sign-up is disabled, or the account's note quota is full."),
             "NotFound": problem("No such note in this account (another account's note too)."),
             "Conflict": problem("An account with this email already exists."),
-            "PreconditionFailed": problem("If-Match does not match the note's ETag."),
+            "PreconditionFailed": problem(
+                "If-Match does not match: no tag names the note's current state (the "
+                    + "current ETag and `currentVersion` come with it), or `*` and no note.",
+                headers: [
+                    "ETag": [
+                        "description": "The note's current ETag (absent when there is no note).",
+                        "schema": ["type": "string"],
+                    ]
+                ]),
             "ContentTooLarge": problem("content is longer than 65,536 bytes of UTF-8."),
             "UnsupportedMediaType": problem("The body is not application/json."),
             "UnprocessableContent": problem(
@@ -289,7 +298,7 @@ enum OpenAPIDocument {
         ]
     }
 
-    /// The email rule of `AccountService.validated`, spaces around it allowed (dropped).
+    /// The email rule of `Email(validating:)`, spaces around it allowed (dropped).
     static let emailPattern = #"^ *[^\u0000-\u0020\u007F@]+@[^\u0000-\u0020\u007F@]+ *$"#
 
     /// No control characters but tab, LF and CR, no U+FFFE or U+FFFF (`NoteContent`).
@@ -398,6 +407,10 @@ enum OpenAPIDocument {
                         "type": "string",
                         "description": "For people, in the Accept-Language (zh or en); names "
                             + "the field at fault.",
+                    ],
+                    "currentVersion": [
+                        "type": "integer", "format": "int64", "minimum": 1,
+                        "description": "412 only: the version the note is at now.",
                     ],
                 ],
             ],

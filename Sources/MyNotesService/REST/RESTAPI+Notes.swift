@@ -1,5 +1,5 @@
-import Foundation
 import HTTPCore
+import MyNotesProtocol
 import Storage
 
 extension RESTAPI {
@@ -36,11 +36,8 @@ extension RESTAPI {
         // One more than asked tells whether another page follows without a second query.
         var probe = page
         probe.limit += 1
-        let notes: [Note]
-        do {
-            notes = try store.notes(account: account.id, page: probe)
-        } catch {
-            throw .storeFailed
+        let notes = try Self.domain { () throws(NoteError) in
+            try self.notes.notes(account: account, page: probe)
         }
         let shown = notes.prefix(page.limit)
         var array: [UInt8] = [UInt8(ascii: "[")]
@@ -61,17 +58,12 @@ extension RESTAPI {
     func createNote(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
         let account = try authenticate(request)
         let body = try JSONRequestBody(request, allowed: ["content", "date"])
-        let content = try Self.content(body.string("content"), required: true)
-        let date = try Self.date(body.string("date")) ?? Self.now()
-        let note: Note
-        do {
-            note = try store.addNote(
-                NoteDraft(date: date, content: content ?? ""), account: account.id,
-                quota: configuration.quota)
-        } catch .quotaExceeded(let limit) {
-            throw RESTProblem(.init(rawValue: 403), code: .quotaExceeded, .quotaExceeded(limit))
-        } catch {
-            throw .storeFailed
+        guard let content = try Self.content(body.string("content")) else {
+            throw Self.problem(.missingContent)
+        }
+        let date = try Self.date(body.string("date"))
+        let note = try Self.domain { () throws(NoteError) in
+            try notes.add(content, date: date, account: account)
         }
         var response = Self.noteResponse(.created, note)
         response.headers["Location"] = "/api/v1/notes/\(note.id)"
@@ -84,60 +76,29 @@ extension RESTAPI {
     {
         let account = try authenticate(request)
         let id = try Self.noteID(context)
-        let found: Note?
-        do {
-            found = try store.note(id: id, account: account.id)
-        } catch {
-            throw .storeFailed
-        }
-        guard let found else { throw .noSuchNote }
-        return Self.noteResponse(.ok, found)
+        let note = try Self.domain { () throws(NoteError) in try notes.note(id, account: account) }
+        return Self.noteResponse(.ok, note)
     }
 
-    /// `PUT` (both fields required) or `PATCH` (either) `/api/v1/notes/{id}`, honouring `If-Match`.
+    /// `PUT` (both fields required) or `PATCH` (either) `/api/v1/notes/{id}`, honouring
+    /// `If-Match`. The check and the write are one step of the store: a `PATCH` merges
+    /// into the note as it is when the write runs.
     func writeNote(
         _ request: HTTPRequest, _ context: RequestContext, partial: Bool
     ) throws(RESTProblem) -> HTTPResponse {
         let account = try authenticate(request)
         let id = try Self.noteID(context)
         let body = try JSONRequestBody(request, allowed: ["content", "date"])
-        let content = try Self.content(body.string("content"), required: !partial)
+        let content = try Self.content(body.string("content"))
+        if !partial, content == nil { throw Self.problem(.missingContent) }
         let date = try Self.date(body.string("date"))
-        if !partial, date == nil {
-            throw RESTProblem(.unprocessableContent, code: .missingDate, .missingField("date"))
+        if !partial, date == nil { throw Self.problem(.missingDate) }
+        let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
+        let note = try Self.domain { () throws(NoteError) in
+            try notes.change(
+                id, account: account, content: content, date: date, precondition: precondition)
         }
-        let condition = EntityTag.condition(ifMatch: request.headers["If-Match"], id: id)
-        // A PATCH merges into the note as read; if another write lands in between, the
-        // versioned write misses and, without If-Match, the merge is simply redone.
-        for _ in 0..<3 {
-            let current = try Self.read(store, id: id, account: account.id)
-            let expected: Int64
-            switch condition {
-            case .none, .any: expected = current.version
-            case .versions(let versions):
-                guard versions.contains(current.version) else {
-                    throw RESTProblem(.preconditionFailed, .preconditionFailed)
-                }
-                expected = current.version
-            }
-            let draft = NoteDraft(date: date ?? current.date, content: content ?? current.content)
-            let outcome: ConditionalWrite<Note>
-            do {
-                outcome = try store.updateNote(
-                    id: id, account: account.id, with: draft, ifVersion: expected)
-            } catch {
-                throw .storeFailed
-            }
-            switch outcome {
-            case .applied(let note): return Self.noteResponse(.ok, note)
-            case .notFound: throw .noSuchNote
-            case .versionMismatch:
-                if case .versions = condition {
-                    throw RESTProblem(.preconditionFailed, .preconditionFailed)
-                }
-            }
-        }
-        throw RESTProblem(.preconditionFailed, .preconditionFailed)
+        return Self.noteResponse(.ok, note)
     }
 
     /// `DELETE /api/v1/notes/{id}` → `204`, honouring `If-Match`.
@@ -146,87 +107,85 @@ extension RESTAPI {
     ) throws(RESTProblem) -> HTTPResponse {
         let account = try authenticate(request)
         let id = try Self.noteID(context)
-        var expected: Int64?
-        if case .versions(let versions) = EntityTag.condition(
-            ifMatch: request.headers["If-Match"], id: id)
-        {
-            let current = try Self.read(store, id: id, account: account.id)
-            guard versions.contains(current.version) else {
-                throw RESTProblem(.preconditionFailed, .preconditionFailed)
-            }
-            expected = current.version
+        let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
+        try Self.domain { () throws(NoteError) in
+            try notes.remove(id, account: account, precondition: precondition)
         }
-        let outcome: ConditionalWrite<Void>
-        do {
-            outcome = try store.removeNote(id: id, account: account.id, ifVersion: expected)
-        } catch {
-            throw .storeFailed
-        }
-        switch outcome {
-        case .applied: return HTTPResponse(status: .noContent)
-        case .notFound: throw .noSuchNote
-        case .versionMismatch: throw RESTProblem(.preconditionFailed, .preconditionFailed)
-        }
+        return HTTPResponse(status: .noContent)
     }
 
     // MARK: Steps
 
-    private static func read(_ store: any NoteStore, id: Int64, account: Int64) throws(RESTProblem)
-        -> Note
-    {
-        let found: Note?
-        do {
-            found = try store.note(id: id, account: account)
-        } catch {
-            throw .storeFailed
-        }
-        guard let found else { throw .noSuchNote }
-        return found
-    }
-
     /// The `{id}` of the path: anything but a note ID names no note (`404`).
-    private static func noteID(_ context: RequestContext) throws(RESTProblem) -> Int64 {
-        guard let text = context.parameters["id"], let id = LegacyHandler.noteID(text) else {
+    private static func noteID(_ context: RequestContext) throws(RESTProblem) -> NoteID {
+        guard let text = context.parameters["id"], let id = NoteID(text) else {
             throw .noSuchNote
         }
         return id
     }
 
-    /// The legacy content rules, with the field named: empty 422, over 64 KiB 413,
-    /// forbidden characters 422.
-    private static func content(_ value: String?, required: Bool) throws(RESTProblem) -> String? {
-        guard let value else {
-            if required {
-                throw RESTProblem(
-                    .unprocessableContent, code: .missingContent, .missingField("content"))
-            }
-            return nil
+    /// Content that meets the rules; `nil` when absent.
+    private static func content(_ value: String?) throws(RESTProblem) -> NoteContent? {
+        try domain { () throws(NoteError) in
+            guard let value else { return nil }
+            return try NoteContent(validating: value)
         }
-        guard !value.isEmpty else {
-            throw RESTProblem(
+    }
+
+    /// A date in one of the `NoteDate` forms; `nil` when absent.
+    private static func date(_ value: String?) throws(RESTProblem) -> NoteDate? {
+        try domain { () throws(NoteError) in
+            guard let value else { return nil }
+            return try NoteDate(validating: value)
+        }
+    }
+
+    /// Runs a step of the domain, its failure as the API answers it.
+    @discardableResult
+    private static func domain<Value>(_ body: () throws(NoteError) -> Value) throws(RESTProblem)
+        -> Value
+    {
+        do {
+            return try body()
+        } catch {
+            throw problem(error)
+        }
+    }
+
+    /// What a client of this API sees of a failure of the domain.
+    static func problem(_ error: NoteError) -> RESTProblem {
+        switch error {
+        case .missingContent:
+            return RESTProblem(
+                .unprocessableContent, code: .missingContent, .missingField("content"))
+        case .missingDate:
+            return RESTProblem(.unprocessableContent, code: .missingDate, .missingField("date"))
+        case .invalidContent(.empty):
+            return RESTProblem(
                 .unprocessableContent, code: .missingContent,
                 .invalidField("content", .emptyContent))
-        }
-        guard value.utf8.count <= NoteContent.maximumBytes else {
-            throw RESTProblem(
+        case .invalidContent(.tooLarge(let maximum)):
+            return RESTProblem(
                 .contentTooLarge, code: .invalidParameter,
-                .contentTooLarge(field: "content", maximumBytes: NoteContent.maximumBytes))
+                .contentTooLarge(field: "content", maximumBytes: maximum))
+        case .invalidContent(.forbiddenCharacter):
+            return .invalidField("content", .invalidContent)
+        case .invalidDate:
+            return .invalidField("date", .invalidDate)
+        case .quotaExceeded(let limit):
+            return RESTProblem(.forbidden, code: .quotaExceeded, .quotaExceeded(limit))
+        case .versionMismatch(let current):
+            var problem = RESTProblem(.preconditionFailed, .preconditionFailed)
+            problem.headers["ETag"] = EntityTag.of(current)
+            problem.currentVersion = current.version
+            return problem
+        case .preconditionFailed:
+            return RESTProblem(.preconditionFailed, .preconditionFailed)
+        // The path always has an ID, and REST accounts are found by their bearer token.
+        case .notFound, .missingID: return .noSuchNote
+        case .noSuchAccount, .authenticationFailed: return .unauthorized(tokenGiven: true)
+        case .storeFailed(let cause): return .storeFailed(cause)
         }
-        guard NoteContent.isValid(value) else { throw .invalidField("content", .invalidContent) }
-        return value
-    }
-
-    /// A legacy date form, normalized (`HH:mm` gains `:00`); `nil` when absent.
-    private static func date(_ value: String?) throws(RESTProblem) -> String? {
-        guard let value else { return nil }
-        guard let date = NoteDate(value) else { throw .invalidField("date", .invalidDate) }
-        return date.text
-    }
-
-    /// Now in UTC as `yyyy-MM-dd HH:mm:ss`, the default date of a new note.
-    private static func now() -> String {
-        let stamp = RFC3339.string(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
-        return String(stamp.prefix(19)).replacingOccurrences(of: "T", with: " ")
     }
 
     private static func noteResponse(_ status: HTTPStatus, _ note: Note) -> HTTPResponse {

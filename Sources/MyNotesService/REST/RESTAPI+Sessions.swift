@@ -51,7 +51,7 @@ extension RESTAPI {
     static func problem(_ error: SessionError) -> RESTProblem {
         switch error {
         case .signupClosed:
-            return RESTProblem(.init(rawValue: 403), .signupClosed)
+            return RESTProblem(.forbidden, .signupClosed)
         case .invalidEmail:
             return .invalidField("email", .invalidEmail)
         case .passwordTooShort(let minimum):
@@ -59,7 +59,7 @@ extension RESTAPI {
         case .passwordTooLong(let maximum):
             return .invalidField("password", .passwordTooLong(maximum))
         case .duplicateEmail:
-            return RESTProblem(.init(rawValue: 409), .emailTaken)
+            return RESTProblem(.conflict, .emailTaken)
         case .wrongCredentials, .noSuchAccount:
             var problem = RESTProblem(
                 .unauthorized, code: .authenticationFailed, .wrongCredentials)
@@ -73,7 +73,7 @@ extension RESTAPI {
         case .invalidToken:
             return .unauthorized(tokenGiven: true)
         case .store, .cryptoUnavailable:
-            return .storeFailed
+            return .storeFailed(error)
         }
     }
 }

@@ -4,7 +4,8 @@ import Secrets
 import Storage
 
 /// REST API v1 (docs/REST-API.md): accounts, sessions and notes as JSON, errors as
-/// problem details, over the same store and tokens as the legacy protocol.
+/// problem details, over the same domain (``NotesService``, ``SessionService``) and
+/// tokens as the legacy protocol.
 ///
 /// ```swift
 /// var router = Router()
@@ -13,29 +14,26 @@ import Storage
 struct RESTAPI: Sendable {
     static let jsonContentType = "application/json; charset=utf-8"
 
-    let store: any NoteStore
-    let configuration: ServiceConfiguration
+    let notes: NotesService
     let sessions: SessionService
 
     init(store: any NoteStore, configuration: ServiceConfiguration) {
-        self.store = store
-        self.configuration = configuration
+        self.notes = NotesService(store: store, configuration: configuration)
         self.sessions = SessionService(store: store, configuration: configuration)
     }
 
-    /// Registers every ``RESTEndpoint``, one responder per path.
+    /// Registers every ``RESTEndpoint``: one route per path, one responder per method,
+    /// so the router answers a method the path lacks (`405` with `Allow`).
     func register(on router: inout Router) {
         var paths: [String] = []
-        var operations: [String: [HTTPMethod: RESTResponder.Operation]] = [:]
+        var responders: [String: [HTTPMethod: any HTTPResponder]] = [:]
         for endpoint in RESTEndpoint.allCases {
-            if operations[endpoint.path] == nil { paths.append(endpoint.path) }
-            operations[endpoint.path, default: [:]][endpoint.method] = operation(endpoint)
+            if responders[endpoint.path] == nil { paths.append(endpoint.path) }
+            responders[endpoint.path, default: [:]][endpoint.method] = RESTResponder(
+                operation: operation(endpoint))
         }
         for path in paths {
-            let byMethod = operations[path] ?? [:]
-            router.on(
-                PathPattern(path), methods: Array(byMethod.keys),
-                responder: RESTResponder(operations: byMethod))
+            router.on(PathPattern(path), responders: responders[path] ?? [:])
         }
     }
 
@@ -84,7 +82,7 @@ struct RESTAPI: Sendable {
         } catch .invalidToken {
             throw .unauthorized(tokenGiven: true)
         } catch {
-            throw .storeFailed
+            throw .storeFailed(error)
         }
     }
 

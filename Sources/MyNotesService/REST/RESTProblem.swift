@@ -18,6 +18,11 @@ struct RESTProblem: Error, Sendable {
     var message: RESTMessage
     /// Extra fields for the response, e.g. `Retry-After` or `WWW-Authenticate`.
     var headers: HTTPHeaders = HTTPHeaders()
+    /// A `412`'s `currentVersion` member: the version the note is at now (its `ETag`
+    /// goes in ``headers``), so the client sees what it conflicts with.
+    var currentVersion: Int64?
+    /// What failed inside, for the server's log only: never rendered to the client.
+    var cause: String?
 
     init(_ status: HTTPStatus, code: ResultCode, _ message: RESTMessage) {
         self.status = status
@@ -46,8 +51,13 @@ extension RESTProblem {
 
     static let noSuchNote = RESTProblem(.notFound, code: .noSuchNote, .resultCode(.noSuchNote))
 
-    static let storeFailed = RESTProblem(
-        .internalServerError, code: .dataAccessFailed, .resultCode(.dataAccessFailed))
+    /// `500` for a store that failed; `cause` (SQLite's report) goes to the log.
+    static func storeFailed(_ cause: some Error) -> RESTProblem {
+        var problem = RESTProblem(
+            .internalServerError, code: .dataAccessFailed, .resultCode(.dataAccessFailed))
+        problem.cause = String(describing: cause)
+        return problem
+    }
 
     static func invalidField(_ field: String, _ reason: RESTMessage.Reason) -> RESTProblem {
         RESTProblem(.unprocessableContent, code: .invalidParameter, .invalidField(field, reason))

@@ -24,8 +24,10 @@ final class SQLiteConnection: @unchecked Sendable {
         let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            // The open call's own code is primary; the handle knows the extended one.
+            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
             sqlite3_close_v2(handle)
-            throw SQLiteError(code: code, message: message, sql: nil)
+            throw SQLiteError(extendedCode: extended, message: message, sql: nil)
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
@@ -46,7 +48,7 @@ final class SQLiteConnection: @unchecked Sendable {
         guard code == SQLITE_OK else {
             let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: code, message: message, sql: sql)
+            throw SQLiteError(extendedCode: code, message: message, sql: sql)
         }
     }
 
@@ -81,7 +83,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     func check(_ code: Int32, sql: String?) throws(SQLiteError) {
         guard code == SQLITE_OK else {
-            throw SQLiteError(code: code, message: lastErrorMessage, sql: sql)
+            throw SQLiteError(extendedCode: code, message: lastErrorMessage, sql: sql)
         }
     }
 }

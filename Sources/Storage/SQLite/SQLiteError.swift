@@ -1,11 +1,38 @@
-/// A failed SQLite call: the result code, SQLite's message, and the SQL it ran.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
-    public let code: Int32
+/// A failed SQLite call, as SQLite reported it: the primary and extended result codes
+/// (connections run with extended codes on), SQLite's message, and the SQL it ran.
+///
+/// ```swift
+/// catch StoreError.database(let error) where error.extendedCode == SQLiteError.constraintUnique {
+///     print(error.message)  // "UNIQUE constraint failed: accounts.email"
+/// }
+/// ```
+public struct SQLiteError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// `SQLITE_IOERR`: the disk failed.
+    public static let ioError: Int32 = 10
+    /// `SQLITE_CONSTRAINT`.
+    public static let constraint: Int32 = 19
+    /// `SQLITE_CONSTRAINT_UNIQUE`: a `UNIQUE` index refused a row.
+    public static let constraintUnique: Int32 = 2067
+
+    /// The extended result code, e.g. 2067 (`SQLITE_CONSTRAINT_UNIQUE`).
+    public let extendedCode: Int32
     public let message: String
+    /// The statement that failed, when there was one.
     public let sql: String?
 
+    public init(extendedCode: Int32, message: String, sql: String?) {
+        self.extendedCode = extendedCode
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The primary result code, e.g. 19 (`SQLITE_CONSTRAINT`): the extended code's low byte.
+    public var code: Int32 { extendedCode & 0xFF }
+
     public var description: String {
-        if let sql { return "SQLite error \(code): \(message) (in: \(sql))" }
-        return "SQLite error \(code): \(message)"
+        let codes =
+            extendedCode == code ? "\(code)" : "\(code), extended \(extendedCode)"
+        if let sql { return "SQLite error \(codes): \(message) (in: \(sql))" }
+        return "SQLite error \(codes): \(message)"
     }
 }

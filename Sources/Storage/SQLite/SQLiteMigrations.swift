@@ -1,61 +1,123 @@
-/// The schema, as numbered steps applied in order at start-up. A step never changes
-/// once released; the database's `user_version` records the last one applied.
+/// One step of the schema, known by its name. A step never changes once released.
+struct SQLiteMigration: Sendable {
+    let name: String
+    let sql: String
+}
+
+/// The schema, as named steps applied in order at start-up. The table
+/// `schema_migrations` records the names applied, so a step is found by name, not by
+/// its place in the list.
+///
+/// Databases made before steps had names counted them in `user_version` (1 after the
+/// first step, 2 after the second); on first opening, those first steps are recorded
+/// by name as applied.
 enum SQLiteMigrations {
-    static let steps: [String] = [
-        // 1: accounts and notes.
-        """
-        CREATE TABLE accounts (
-            id INTEGER PRIMARY KEY,
-            email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-            token_hash BLOB NOT NULL,
-            created_at INTEGER NOT NULL
-        );
-        CREATE TABLE notes (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-            date TEXT NOT NULL,
-            sort_key TEXT NOT NULL,
-            content TEXT NOT NULL,
-            created_at INTEGER NOT NULL,
-            updated_at INTEGER NOT NULL
-        );
-        CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
-        """,
-        // 2: many tokens per account (sessions), passwords, note versions for ETags.
+    static let all: [SQLiteMigration] = [
+        // Accounts and notes.
+        SQLiteMigration(
+            name: "accounts-and-notes",
+            sql: """
+                CREATE TABLE accounts (
+                    id INTEGER PRIMARY KEY,
+                    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    token_hash BLOB NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE notes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                    date TEXT NOT NULL,
+                    sort_key TEXT NOT NULL,
+                    content TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
+                """),
+        // Many tokens per account (sessions), passwords, note versions for ETags.
         // Each account's one token moves into `tokens`; `token_hash` goes away so no
         // code can check the old single token by mistake.
-        """
-        CREATE TABLE tokens (
-            hash BLOB PRIMARY KEY,
-            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-            created_at INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        CREATE INDEX tokens_by_account ON tokens (account_id);
-        INSERT OR IGNORE INTO tokens (hash, account_id, created_at)
-            SELECT token_hash, id, created_at FROM accounts WHERE length(token_hash) > 0;
-        ALTER TABLE accounts DROP COLUMN token_hash;
-        ALTER TABLE accounts ADD COLUMN password_hash TEXT;
-        ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
-        """,
+        SQLiteMigration(
+            name: "tokens-passwords-versions",
+            sql: """
+                CREATE TABLE tokens (
+                    hash BLOB PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX tokens_by_account ON tokens (account_id);
+                INSERT OR IGNORE INTO tokens (hash, account_id, created_at)
+                    SELECT token_hash, id, created_at FROM accounts WHERE length(token_hash) > 0;
+                ALTER TABLE accounts DROP COLUMN token_hash;
+                ALTER TABLE accounts ADD COLUMN password_hash TEXT;
+                ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+                """),
     ]
 
-    /// Brings the database up to the newest step, each step in its own transaction.
+    /// Brings the database up to date, each step in its own transaction.
     static func apply(on connection: SQLiteConnection) throws(SQLiteError) {
-        let current = try connection.statement("PRAGMA user_version")
-        _ = try current.step()
-        let applied = Int(current.int64(0))
-        connection.finishStatements()
-        guard applied < steps.count else { return }
-        for (index, step) in steps.enumerated().dropFirst(applied) {
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
-                try connection.execute(step)
-                try connection.execute("PRAGMA user_version = \(index + 1)")
-                try connection.execute("COMMIT")
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
+        let applied = try transaction(on: connection) { () throws(SQLiteError) in
+            try recordedNames(on: connection)
+        }
+        for migration in all where !applied.contains(migration.name) {
+            try transaction(on: connection) { () throws(SQLiteError) in
+                try connection.execute(migration.sql)
+                try record(migration.name, on: connection)
             }
+        }
+    }
+
+    /// The names applied, creating the record (and taking over a `user_version` count)
+    /// on the first opening by this code.
+    private static func recordedNames(on connection: SQLiteConnection) throws(SQLiteError)
+        -> Set<String>
+    {
+        let exists = try connection.statement(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
+        let hasTable = try exists.step()
+        connection.finishStatements()
+        if !hasTable {
+            let version = try connection.statement("PRAGMA user_version")
+            _ = try version.step()
+            let counted = Int(version.int64(0))
+            connection.finishStatements()
+            try connection.execute(
+                """
+                CREATE TABLE schema_migrations (
+                    name TEXT PRIMARY KEY,
+                    applied_at INTEGER NOT NULL
+                ) WITHOUT ROWID
+                """)
+            for migration in all.prefix(counted) { try record(migration.name, on: connection) }
+        }
+        let names = try connection.statement("SELECT name FROM schema_migrations")
+        var applied = Set<String>()
+        while try names.step() { applied.insert(names.text(0)) }
+        connection.finishStatements()
+        return applied
+    }
+
+    private static func record(_ name: String, on connection: SQLiteConnection) throws(SQLiteError)
+    {
+        let insert = try connection.statement(
+            "INSERT INTO schema_migrations (name, applied_at) VALUES (?, CAST(strftime('%s', 'now') AS INTEGER) * 1000)"
+        )
+        try insert.bind(.text(name)).run()
+        connection.finishStatements()
+    }
+
+    private static func transaction<Value>(
+        on connection: SQLiteConnection, _ body: () throws(SQLiteError) -> Value
+    ) throws(SQLiteError) -> Value {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try connection.execute("COMMIT")
+            return value
+        } catch {
+            connection.finishStatements()
+            try? connection.execute("ROLLBACK")
+            throw error
         }
     }
 }

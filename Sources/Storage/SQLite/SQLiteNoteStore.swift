@@ -28,7 +28,7 @@ public final class SQLiteNoteStore: NoteStore {
                 """)
             try SQLiteMigrations.apply(on: connection)
         } catch {
-            throw .cannotOpen(location: path, reason: error.message)
+            throw .cannotOpen(location: path, cause: error)
         }
         writer = SQLiteWriter(connection: connection)
         readers = SQLiteReaderPool(path: path)
@@ -88,29 +88,32 @@ public final class SQLiteNoteStore: NoteStore {
     public func createAccount(
         email: String, tokenHash: [UInt8]?, passwordHash: String?
     ) throws(StoreError) -> Account {
+        // The UNIQUE index on email decides, in the insert itself: a check before it
+        // would only repeat the index's work.
         try writer.perform { connection throws(StoreError) in
-            let exists = try Self.sqlite { () throws(SQLiteError) in
-                let existing = try connection.statement("SELECT 1 FROM accounts WHERE email = ?")
-                try existing.bind(.text(email))
-                return try existing.step()
-            }
-            if exists { throw .duplicateEmail(email) }
-            return try Self.sqlite { () throws(SQLiteError) in
-                let now = Self.now()
+            let account: Account
+            do throws(SQLiteError) {
                 let insert = try connection.statement(
                     """
                     INSERT INTO accounts (email, password_hash, created_at) VALUES (?, ?, ?)
                     RETURNING \(Self.accountColumns)
                     """)
                 try insert.bind(
-                    .text(email), passwordHash.map(SQLiteValue.text) ?? .null, .integer(now))
+                    .text(email), passwordHash.map(SQLiteValue.text) ?? .null,
+                    .integer(Self.now()))
                 _ = try insert.step()
-                let account = Self.account(from: insert)
-                if let tokenHash {
+                account = Self.account(from: insert)
+            } catch  where error.extendedCode == SQLiteError.constraintUnique {
+                throw .duplicateEmail(email)
+            } catch {
+                throw .database(error)
+            }
+            if let tokenHash {
+                try Self.sqlite { () throws(SQLiteError) in
                     try Self.insertToken(tokenHash, account: account.id, on: connection)
                 }
-                return account
             }
+            return account
         }
     }
 
@@ -180,20 +183,6 @@ public final class SQLiteNoteStore: NoteStore {
 
     private static let noteColumns = "id, date, content, created_at, updated_at, version"
 
-    public func notes(account: Int64) throws(StoreError) -> [Note] {
-        try readers.read { connection throws(SQLiteError) in
-            let statement = try connection.statement(
-                """
-                SELECT \(Self.noteColumns) FROM notes WHERE account_id = ?
-                ORDER BY sort_key DESC, id DESC
-                """)
-            try statement.bind(.integer(account))
-            var notes: [Note] = []
-            while try statement.step() { notes.append(Self.note(from: statement)) }
-            return notes
-        }
-    }
-
     public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         // Two statements, not one with `?2 IS NULL OR …`: only a plain row-value bound lets
@@ -253,10 +242,7 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func note(id: Int64, account: Int64) throws(StoreError) -> Note? {
         try readers.read { connection throws(SQLiteError) in
-            let statement = try connection.statement(
-                "SELECT \(Self.noteColumns) FROM notes WHERE id = ? AND account_id = ?")
-            try statement.bind(.integer(id), .integer(account))
-            return try statement.step() ? Self.note(from: statement) : nil
+            try Self.note(id: id, account: account, on: connection)
         }
     }
 
@@ -292,51 +278,63 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func updateNote(
-        id: Int64, account: Int64, with draft: NoteDraft, ifVersion version: Int64?
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
     ) throws(StoreError) -> ConditionalWrite<Note> {
         try writing { connection throws(SQLiteError) in
+            if case .matches(let versions) = precondition {
+                guard let current = try Self.note(id: id, account: account, on: connection) else {
+                    return .notFound
+                }
+                guard versions.contains(current.version) else {
+                    return .preconditionFailed(current: current)
+                }
+            }
+            // Fields left out keep the value the row has now, inside this transaction.
             let update = try connection.statement(
                 """
-                UPDATE notes SET date = ?, sort_key = ?, content = ?, updated_at = ?,
-                    version = version + 1
-                WHERE id = ? AND account_id = ? AND (?7 IS NULL OR version = ?7)
+                UPDATE notes SET date = coalesce(?1, date), sort_key = coalesce(?2, sort_key),
+                    content = coalesce(?3, content), updated_at = ?4, version = version + 1
+                WHERE id = ?5 AND account_id = ?6
                 RETURNING \(Self.noteColumns)
                 """)
             try update.bind(
-                .text(draft.date), .text(draft.sortKey), .text(draft.content),
-                .integer(Self.now()), .integer(id), .integer(account),
-                version.map(SQLiteValue.integer) ?? .null)
+                change.date.map(SQLiteValue.text) ?? .null,
+                change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+                change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
+                .integer(id), .integer(account))
             if try update.step() { return .applied(Self.note(from: update)) }
-            return try Self.missedWrite(id: id, account: account, on: connection)
+            return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
     }
 
     public func removeNote(
-        id: Int64, account: Int64, ifVersion version: Int64?
+        id: Int64, account: Int64, precondition: WritePrecondition
     ) throws(StoreError) -> ConditionalWrite<Void> {
         try writing { connection throws(SQLiteError) in
+            if case .matches(let versions) = precondition {
+                guard let current = try Self.note(id: id, account: account, on: connection) else {
+                    return .notFound
+                }
+                guard versions.contains(current.version) else {
+                    return .preconditionFailed(current: current)
+                }
+            }
             let delete = try connection.statement(
-                "DELETE FROM notes WHERE id = ? AND account_id = ? AND (?3 IS NULL OR version = ?3)"
-            )
-            try delete.bind(
-                .integer(id), .integer(account), version.map(SQLiteValue.integer) ?? .null
-            )
-            .run()
+                "DELETE FROM notes WHERE id = ? AND account_id = ?")
+            try delete.bind(.integer(id), .integer(account)).run()
             if connection.changes > 0 { return .applied(()) }
-            return try Self.missedWrite(id: id, account: account, on: connection)
+            return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
     }
 
-    /// Why a conditional write touched nothing: the note is gone, or at another version.
-    /// Runs in the write's own transaction, so the answer is what the write saw.
-    private static func missedWrite<Value: Sendable>(
+    /// The note as the connection sees it: inside a write, as that write's transaction does.
+    private static func note(
         id: Int64, account: Int64, on connection: SQLiteConnection
-    ) throws(SQLiteError) -> ConditionalWrite<Value> {
-        let current = try connection.statement(
-            "SELECT version FROM notes WHERE id = ? AND account_id = ?")
-        try current.bind(.integer(id), .integer(account))
-        guard try current.step() else { return .notFound }
-        return .versionMismatch(current: current.int64(0))
+    ) throws(SQLiteError) -> Note? {
+        let statement = try connection.statement(
+            "SELECT \(noteColumns) FROM notes WHERE id = ? AND account_id = ?")
+        try statement.bind(.integer(id), .integer(account))
+        return try statement.step() ? note(from: statement) : nil
     }
 
     // MARK: Helpers
@@ -357,7 +355,7 @@ public final class SQLiteNoteStore: NoteStore {
         do throws(SQLiteError) {
             return try body()
         } catch {
-            throw StoreError(error)
+            throw .database(error)
         }
     }
 

@@ -35,7 +35,7 @@ final class SQLiteReaderPool: Sendable {
                 try connection.execute("PRAGMA mmap_size = \(Self.memoryMapBytes)")
             }
         } catch {
-            throw StoreError(error)
+            throw .database(error)
         }
         defer {
             connection.finishStatements()
@@ -46,7 +46,7 @@ final class SQLiteReaderPool: Sendable {
         do throws(SQLiteError) {
             return try body(connection)
         } catch {
-            throw StoreError(error)
+            throw .database(error)
         }
     }
 

@@ -11,7 +11,7 @@ final class SQLiteStatement {
         let code = sqlite3_prepare_v3(
             connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            throw SQLiteError(code: code, message: connection.lastErrorMessage, sql: sql)
+            throw SQLiteError(extendedCode: code, message: connection.lastErrorMessage, sql: sql)
         }
         self.handle = handle
         self.connection = connection
@@ -46,7 +46,8 @@ final class SQLiteStatement {
                 case .null: sqlite3_bind_null(handle, index)
                 }
             guard code == SQLITE_OK else {
-                throw SQLiteError(code: code, message: connection.lastErrorMessage, sql: sql)
+                throw SQLiteError(
+                    extendedCode: code, message: connection.lastErrorMessage, sql: sql)
             }
         }
         return self
@@ -61,7 +62,7 @@ final class SQLiteStatement {
         default:
             let message = connection.lastErrorMessage
             sqlite3_reset(handle)
-            throw SQLiteError(code: code, message: message, sql: sql)
+            throw SQLiteError(extendedCode: code, message: message, sql: sql)
         }
     }
 

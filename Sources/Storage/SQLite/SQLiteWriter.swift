@@ -27,12 +27,17 @@ final class SQLiteWriter: Sendable {
     }
 
     private let queue = Mutex(Queue())
+    /// The connection, held here so that the thread can let go of it when it stops:
+    /// the database is closed before ``close()`` returns.
+    private let connection: Mutex<SQLiteConnection?>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
     init(connection: SQLiteConnection) {
+        self.connection = Mutex(connection)
         let thread = Thread { [self] in
-            run(connection)
+            if let connection = self.connection.withLock({ $0 }) { run(connection) }
+            self.connection.withLock { $0 = nil }
             finished.signal()
         }
         thread.name = "mynotes.sqlite-writer"
@@ -105,7 +110,7 @@ final class SQLiteWriter: Sendable {
         } catch {
             connection.finishStatements()
             try? connection.execute("ROLLBACK")
-            for job in batch where job.failure == nil { job.failure = StoreError(error) }
+            for job in batch where job.failure == nil { job.failure = .database(error) }
         }
         for job in batch { job.done.signal() }
     }

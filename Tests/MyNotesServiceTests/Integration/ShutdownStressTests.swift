@@ -4,17 +4,17 @@ import Testing
 
 /// Shutting the server down while clients are connected must never crash the process.
 ///
-/// Off by default: with the current HTTPServer it aborts the whole test process at
-/// random (libmicrohttpd's `MHD_quiesce_daemon` races its own epoll workers and hits
-/// `MHD_PANIC("Failed to remove listen FD from epoll set")`). Run it with
-/// `MYNOTES_STRESS_SHUTDOWN=1 swift test --filter ShutdownStressTests`.
+/// It guards the shutdown path: `MHD_quiesce_daemon` once aborted the process at random
+/// here, so shutdown refuses new connections through the accept policy instead. A short
+/// run is part of the suite; `MYNOTES_STRESS_SHUTDOWN=1` runs 1,000 servers (minutes).
 @Suite("Shutdown under load")
 struct ShutdownStressTests {
-    @Test(
-        "Many servers shut down with busy keep-alive connections",
-        .enabled(if: ProcessInfo.processInfo.environment["MYNOTES_STRESS_SHUTDOWN"] != nil))
+    static let rounds =
+        ProcessInfo.processInfo.environment["MYNOTES_STRESS_SHUTDOWN"] == nil ? 20 : 1_000
+
+    @Test("Many servers shut down with busy keep-alive connections")
     func shutdownWhileConnected() throws {
-        for _ in 0..<1_000 {
+        for _ in 0..<Self.rounds {
             let server = try TestServer(.init(auth: .legacyEmail, threads: 2))
             let clients = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
             for client in clients {

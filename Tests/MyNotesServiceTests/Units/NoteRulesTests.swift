@@ -1,3 +1,4 @@
+import MyNotesProtocol
 import Testing
 
 @testable import MyNotesService
@@ -33,7 +34,7 @@ struct NoteRulesTests {
 
     @Test("Accepts every documented format; HH:mm is stored as HH:mm:00", arguments: validDates)
     func validDate(parameter: String, stored: String) {
-        #expect(NoteDate(parameter)?.text == stored)
+        #expect(NoteDate(parameter)?.description == stored)
     }
 
     @Test("Refuses malformed and impossible dates", arguments: invalidDates)
@@ -47,7 +48,7 @@ struct NoteRulesTests {
             (2024, 29), (2026, 28), (2000, 29), (1900, 28), (2100, 28), (2400, 29), (4, 29),
         ])
     func february(year: Int, days: Int) {
-        #expect(NoteDate.daysIn(month: 2, year: year) == days)
+        #expect(NoteDate.days(inMonth: 2, year: year) == days)
     }
 
     @Test(
@@ -63,7 +64,7 @@ struct NoteRulesTests {
             ("\u{80}\u{9F}", true), ("\u{FFFD}\u{FEFF}", true), ("😀 中文", true), (" ", true),
         ])
     func content(text: String, valid: Bool) {
-        #expect(NoteContent.isValid(text) == valid)
+        #expect(((try? NoteContent(validating: text)) != nil) == valid)
     }
 
     @Test(
@@ -75,7 +76,7 @@ struct NoteRulesTests {
             ("99999999999999999999999", nil), ("abc", nil),
         ] as [(String, Int64?)])
     func noteID(text: String, expected: Int64?) {
-        #expect(LegacyHandler.noteID(text) == expected)
+        #expect(NoteID(text)?.value == expected)
     }
 
     @Test(
@@ -85,6 +86,6 @@ struct NoteRulesTests {
             ("\ta@example.com", "\ta@example.com"),
         ])
     func trimming(raw: String, trimmed: String) {
-        #expect(LegacyHandler.trimmingSpaces(raw) == trimmed)
+        #expect(Email.trimmingSpaces(raw) == trimmed)
     }
 }

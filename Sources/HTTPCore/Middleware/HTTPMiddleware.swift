@@ -1,0 +1,27 @@
+/// Work around every request of a router: it sees the request first and the response
+/// last, and calls `next` to go on (or answers itself and does not).
+///
+/// ```swift
+/// struct ServerHeader: HTTPMiddleware {
+///     func respond(to request: HTTPRequest, context: RequestContext, next: Next) -> HTTPResponse {
+///         var response = next.respond(to: request, context: context)
+///         response.headers["Server"] = "MyNotes"
+///         return response
+///     }
+/// }
+/// router.add(middleware: ServerHeader())
+/// ```
+public protocol HTTPMiddleware: Sendable {
+    typealias Next = HTTPMiddlewareNext
+    func respond(to request: HTTPRequest, context: RequestContext, next: Next) -> HTTPResponse
+}
+
+/// The rest of the chain after a middleware: the next middleware, or the routes.
+public struct HTTPMiddlewareNext: Sendable {
+    let router: Router
+    let index: Int
+
+    public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+        router.respond(to: request, context: context, from: index)
+    }
+}

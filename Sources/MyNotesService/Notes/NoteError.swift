@@ -1,0 +1,32 @@
+import Storage
+
+/// Why ``NotesService`` did not do what was asked. Each API maps it to what its
+/// clients see: a legacy ResultCode, or a REST status with a problem+json body.
+///
+/// ```swift
+/// do { _ = try notes.note(id, account: account) }
+/// catch .notFound { /* -7, or 404 */ }
+/// ```
+enum NoteError: Error, Sendable {
+    /// No account has that email (legacy, email-only mode: -1).
+    case noSuchAccount
+    /// No such account, or the token is not one of its own: one answer for both (-9).
+    case authenticationFailed
+    /// A required field was not given (or, in the legacy protocol, given empty).
+    case missingID
+    case missingContent
+    case missingDate
+    /// The account has no note with that ID (another account's note included).
+    case notFound
+    /// The account already holds as many notes as its quota allows.
+    case quotaExceeded(limit: Int)
+    case invalidContent(NoteContent.Problem)
+    /// Not one of the `NoteDate` forms.
+    case invalidDate
+    /// A version was required and the note is at another one; nothing was written.
+    case versionMismatch(current: Note)
+    /// Any current version was required (`If-Match: *`) and there is no note.
+    case preconditionFailed
+    /// The store failed; its error says how.
+    case storeFailed(StoreError)
+}

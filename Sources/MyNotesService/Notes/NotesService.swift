@@ -1,0 +1,160 @@
+import Foundation
+import MyNotesProtocol
+import Secrets
+import Storage
+
+/// Every rule about notes, whichever API asks: who may act on an account's notes
+/// (the legacy token check), ownership (a note of another account is not found),
+/// the quota, and versions (a conditional write is decided once, inside the store's
+/// write). Inputs arrive as validated values (``NoteID``, ``NoteContent``, `NoteDate`,
+/// ``Email``); every failure is a ``NoteError``.
+///
+/// ```swift
+/// let notes = NotesService(store: store, configuration: ServiceConfiguration())
+/// let note = try notes.add(
+///     try NoteContent(validating: "Buy milk"), date: NoteDate("2026-11-29"), account: account)
+/// _ = try notes.change(
+///     NoteID("\(note.id)")!, account: account, content: nil, date: NoteDate("2026-11-30"),
+///     precondition: .matches([note.version]))
+/// ```
+struct NotesService: Sendable {
+    let store: any NoteStore
+    let quota: NoteQuota
+    let authentication: AuthenticationMode
+
+    init(store: any NoteStore, configuration: ServiceConfiguration) {
+        self.store = store
+        self.quota = configuration.quota
+        self.authentication = configuration.authentication
+    }
+
+    // MARK: The legacy protocol's accounts
+
+    /// The legacy `query`: the account, the token check and the notes (newest first)
+    /// in one read; nothing is shown before the check passes.
+    func notes(email: Email, token: String?) throws(NoteError) -> [Note] {
+        let found: (check: TokenCheck, notes: [Note])?
+        do {
+            found = try store.accountAndNotes(email: email.text, presenting: tokenHash(token))
+        } catch {
+            throw .storeFailed(error)
+        }
+        try admit(found?.check)
+        return found?.notes ?? []
+    }
+
+    /// The account a legacy write acts for, after the token check.
+    func account(email: Email, token: String?) throws(NoteError) -> Account {
+        let found: TokenCheck?
+        do {
+            found = try store.account(email: email.text, presenting: tokenHash(token))
+        } catch {
+            throw .storeFailed(error)
+        }
+        try admit(found)
+        guard let found else { throw .noSuchAccount }
+        return found.account
+    }
+
+    /// The token's hash, matched in the store against the account's tokens (an index
+    /// lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
+    /// tokens, so it hashes none.
+    private func tokenHash(_ token: String?) -> [UInt8]? {
+        switch authentication {
+        case .token: token.map { SHA256.hash($0) }
+        case .legacyEmail: nil
+        }
+    }
+
+    /// With tokens, a missing account and a wrong token are one answer, so nobody can
+    /// probe which emails have accounts.
+    private func admit(_ found: TokenCheck?) throws(NoteError) {
+        switch authentication {
+        case .legacyEmail:
+            if found == nil { throw .noSuchAccount }
+        case .token:
+            guard let found, found.holdsToken else { throw .authenticationFailed }
+        }
+    }
+
+    // MARK: Notes of an account
+
+    /// One page of the account's notes, newest first.
+    func notes(account: Account, page: NotePage) throws(NoteError) -> [Note] {
+        do {
+            return try store.notes(account: account.id, page: page)
+        } catch {
+            throw .storeFailed(error)
+        }
+    }
+
+    func note(_ id: NoteID, account: Account) throws(NoteError) -> Note {
+        let found: Note?
+        do {
+            found = try store.note(id: id.value, account: account.id)
+        } catch {
+            throw .storeFailed(error)
+        }
+        guard let found else { throw .notFound }
+        return found
+    }
+
+    /// A new note, dated now (UTC) when `date` is `nil`, within the account's quota.
+    func add(_ content: NoteContent, date: NoteDate?, account: Account) throws(NoteError) -> Note {
+        let draft = NoteDraft(date: date?.description ?? Self.now(), content: content.text)
+        do {
+            return try store.addNote(draft, account: account.id, quota: quota)
+        } catch .quotaExceeded(let limit) {
+            throw .quotaExceeded(limit: limit)
+        } catch {
+            throw .storeFailed(error)
+        }
+    }
+
+    /// Changes the fields given (a field left `nil` keeps the note's value at the time
+    /// of the write) if `precondition` holds.
+    func change(
+        _ id: NoteID, account: Account, content: NoteContent?, date: NoteDate?,
+        precondition: WritePrecondition
+    ) throws(NoteError) -> Note {
+        let change = NoteChange(date: date?.description, content: content?.text)
+        let outcome: ConditionalWrite<Note>
+        do {
+            outcome = try store.updateNote(
+                id: id.value, account: account.id, change: change, precondition: precondition)
+        } catch {
+            throw .storeFailed(error)
+        }
+        return try Self.result(of: outcome)
+    }
+
+    /// Removes the note if `precondition` holds.
+    func remove(_ id: NoteID, account: Account, precondition: WritePrecondition) throws(NoteError) {
+        let outcome: ConditionalWrite<Void>
+        do {
+            outcome = try store.removeNote(
+                id: id.value, account: account.id, precondition: precondition)
+        } catch {
+            throw .storeFailed(error)
+        }
+        try Self.result(of: outcome)
+    }
+
+    @discardableResult
+    private static func result<Value>(of outcome: ConditionalWrite<Value>) throws(NoteError)
+        -> Value
+    {
+        switch outcome {
+        case .applied(let value): return value
+        case .notFound: throw .notFound
+        case .preconditionFailed(let current?): throw .versionMismatch(current: current)
+        case .preconditionFailed(nil): throw .preconditionFailed
+        }
+    }
+
+    /// Now in UTC as `yyyy-MM-dd HH:mm:ss`, the date of a note added without one.
+    private static func now() -> String {
+        let stamp = RFC3339.string(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
+        return String(stamp.prefix(19)).replacingOccurrences(of: "T", with: " ")
+    }
+}

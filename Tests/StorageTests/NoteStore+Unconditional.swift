@@ -1,0 +1,28 @@
+import Storage
+
+/// The unconditional forms the older tests were written with, over the store's one
+/// conditional API.
+extension NoteStore {
+    /// Every note of the account, newest first.
+    func notes(account: Int64) throws(StoreError) -> [Note] {
+        try notes(account: account, page: NotePage(limit: .max))
+    }
+
+    /// The updated note, or `nil` when the account has no note with that ID.
+    func updateNote(id: Int64, account: Int64, with draft: NoteDraft) throws(StoreError) -> Note? {
+        if case .applied(let note) = try updateNote(
+            id: id, account: account, change: NoteChange(draft), precondition: .none)
+        {
+            return note
+        }
+        return nil
+    }
+
+    /// `false` when the account has no note with that ID.
+    func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool {
+        if case .applied = try removeNote(id: id, account: account, precondition: .none) {
+            return true
+        }
+        return false
+    }
+}
