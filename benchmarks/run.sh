@@ -4,6 +4,8 @@
 # Prints requests/s and p50/p99 latency. Usage: benchmarks/run.sh [seconds] [connections]
 # BULK_NOTES=1000000 first fills the database with that many notes of another account,
 # to show that a query's cost does not depend on the size of the database.
+# SERVER_BINARY=path runs that build instead of building this checkout, so that two
+# builds can be compared in alternating runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -12,8 +14,12 @@ query_threads=${QUERY_THREADS:-1}
 add_threads=${ADD_THREADS:-32}
 
 command -v wrk >/dev/null || { echo "installing wrk" >&2; ${SUDO:-$([ "$(id -u)" = 0 ] || echo sudo)} apt-get install -y -qq wrk >/dev/null; }
-swift build -c release --product mynotes-server >/dev/null
-binary=$(swift build -c release --show-bin-path)/mynotes-server
+if [ -n "${SERVER_BINARY:-}" ]; then
+    binary=$SERVER_BINARY
+else
+    swift build -c release --product mynotes-server >/dev/null
+    binary=$(swift build -c release --show-bin-path)/mynotes-server
+fi
 
 work=$(mktemp -d)
 server_pid=""

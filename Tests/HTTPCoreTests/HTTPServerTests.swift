@@ -152,7 +152,10 @@ import Testing
     /// together; this is the guard that the loop in use does not.
     @Test(arguments: [127, 128, 300])
     func answersManyConnectionsReadyAtOnce(count: Int) throws {
-        let server = try Self.startServer { $0.threads = 1 }
+        let server = try Self.startServer {
+            $0.threads = 1
+            $0.maxConnectionsPerAddress = count
+        }
         let clients = try (0..<count).map { _ in try RawHTTPClient(port: server.port) }
         let started = ContinuousClock.now
         for round in 0..<3 {

@@ -49,6 +49,25 @@ import Testing
         #expect(server.standardError.contains(" warning --legacy-email-auth is on"))
     }
 
+    @Test func limitsConnectionsFromOneAddressWhenAsked() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(
+            database: database.location,
+            arguments: ["--legacy-email-auth", "--max-connections-per-address", "2"])
+        defer { server.stop(signal: SIGTERM) }
+        let request =
+            "GET /mynotes/webservice.php?action=query&email=a@x.org HTTP/1.1\r\nHost: t\r\n\r\n"
+        let first = try RawHTTPClient(port: server.port)
+        let second = try RawHTTPClient(port: server.port)
+        #expect(try first.send(request).status == 200)
+        #expect(try second.send(request).status == 200)
+        // A third connection from the same address is closed without an answer…
+        #expect(throws: (any Error).self) { try RawHTTPClient(port: server.port).send(request) }
+        // …while the two it holds keep being served.
+        #expect(try first.send(request).status == 200)
+    }
+
     @Test func logsJSONLinesWhenAsked() throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }

@@ -3,10 +3,12 @@ import Foundation
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: keep-alive, a pool of worker threads each
-/// with its own poll loop, request limits, and graceful shutdown.
+/// with its own poll loop, request, connection and time limits, streamed responses,
+/// and graceful shutdown.
 ///
 /// The responder runs on the worker threads; a request's body has been read in
-/// full before it is called.
+/// full before it is called. A response with a ``StreamingBody`` is sent while its
+/// producer writes it.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration()
@@ -50,6 +52,17 @@ public final class HTTPServer: Sendable {
                 ptr_value: statePointer),
             MHD_OptionItem(
                 option: .LISTEN_BACKLOG_SIZE, value: Int(configuration.backlog), ptr_value: nil),
+            MHD_OptionItem(
+                option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionChanged, to: Int.self),
+                ptr_value: statePointer),
+            // The exact global limit is ours (the accept policy); libmicrohttpd's, which it
+            // splits between the workers, only needs to be no lower. Its default is 1,020.
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT,
+                value: configuration.maxConnections + configuration.threads, ptr_value: nil),
+            MHD_OptionItem(
+                option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerAddress,
+                ptr_value: nil),
         ]
         if configuration.threads > 1 {
             options.append(
@@ -63,10 +76,11 @@ public final class HTTPServer: Sendable {
         // at 64 connections, under 300 at 128), and it leaves a connection whose memory
         // pool overflowed open until the idle timeout. Its poll loop has neither defect
         // and costs the same per request here. ITC wakes the workers at once on stop;
-        // turbo skips per-connection syscalls a keep-alive server does not need.
+        // turbo skips per-connection syscalls a keep-alive server does not need;
+        // suspend/resume parks a streamed response's connection while it waits for bytes.
         let flags =
             MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_TURBO.rawValue
+            | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let started = options.withUnsafeMutableBufferPointer { items in
             withVaList([
                 MHD_OPTION.ARRAY.rawValue, OpaquePointer(items.baseAddress!),
@@ -78,6 +92,8 @@ public final class HTTPServer: Sendable {
             }
         }
         guard let started else {
+            state.watchdog.stop()
+            state.lingeringCloser.stop()
             close(socket.descriptor)
             throw .daemonFailed
         }
@@ -103,12 +119,20 @@ public final class HTTPServer: Sendable {
             {
                 usleep(2_000)
             }
+            // libmicrohttpd must not stop with a connection suspended: streams still
+            // running end now, which resumes their connections.
+            state.streams.stopAll()
+            state.watchdog.stop()
+            state.lingeringCloser.stop()
             MHD_stop_daemon(running)
         }
     }
 
     /// The number of requests begun and not yet answered.
     public var requestsInFlight: Int { state.requestsInFlight.load(ordering: .acquiring) }
+
+    /// The number of connections open now.
+    public var openConnections: Int { state.openConnections.load(ordering: .acquiring) }
 
     deinit {
         shutdown()
@@ -121,11 +145,20 @@ final class DaemonState: Sendable {
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let requestsInFlight = Atomic<Int>(0)
+    let openConnections = Atomic<Int>(0)
     /// Set when shutting down: new connections are closed as soon as they arrive.
     let draining = Atomic<Bool>(false)
+    let watchdog: ConnectionWatchdog
+    let streams = StreamRegistry()
+    let lingeringCloser: LingeringCloser
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
+        let watchdog = ConnectionWatchdog(configuration: configuration)
+        self.watchdog = watchdog
+        self.lingeringCloser = LingeringCloser(
+            maxDiscardedBytes: configuration.maxDiscardedBodyBytes,
+            duration: configuration.lingerDuration, now: { watchdog.now })
     }
 }

@@ -9,8 +9,14 @@ final class PendingRequest {
     var headersRead = false
     /// Set when the request is refused while its body still arrives; answered at the end.
     var rejection: HTTPStatus?
+    /// Body bytes received so far, kept or thrown away.
+    var received = 0
+    /// The connection it arrived on, whose deadline follows the request's progress.
+    let connection: ConnectionRecord?
 
-    init(target: [UInt8]) {
+    init(target: [UInt8], connection: ConnectionRecord?) {
         self.target = target
+        self.connection = connection
     }
+
 }

@@ -35,6 +35,18 @@ struct ServeCommand: Command {
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
             .value(
+                "--max-connections", "N",
+                "Connections open at once; more are closed at accept (default 4096)."),
+            .value(
+                "--max-connections-per-address", "N",
+                "Connections open at once from one IP address (default 1024)."),
+            .value(
+                "--request-head-timeout", "SECONDS",
+                "Close a connection whose request head is not all in by then (default 10)."),
+            .value(
+                "--request-body-timeout", "SECONDS",
+                "Close a connection whose request body is not all in by then (default 60)."),
+            .value(
                 "--log-format", "text|json",
                 "Log to standard error as text or JSON lines (env MYNOTES_LOG_FORMAT; default text)."
             ),
@@ -60,6 +72,19 @@ struct ServeCommand: Command {
             try arguments.integer("--max-body", in: 1...(1 << 30)) ?? server.maxBodyBytes
         server.idleTimeoutSeconds =
             try arguments.integer("--idle-timeout", in: 1...86_400) ?? server.idleTimeoutSeconds
+        ServerConfiguration.raiseOpenFileLimit()
+        server.maxConnections =
+            try arguments.integer("--max-connections", in: 1...1_000_000)
+            ?? ServerConfiguration.defaultMaxConnections
+        server.maxConnectionsPerAddress =
+            try arguments.integer("--max-connections-per-address", in: 1...1_000_000)
+            ?? server.maxConnectionsPerAddress
+        if let seconds = try arguments.integer("--request-head-timeout", in: 1...86_400) {
+            server.requestHeadTimeout = .seconds(seconds)
+        }
+        if let seconds = try arguments.integer("--request-body-timeout", in: 1...86_400) {
+            server.requestBodyTimeout = .seconds(seconds)
+        }
         if let quota = try arguments.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
             service.quota = .atMost(quota)
         }
