@@ -155,9 +155,10 @@ add_options=()
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # A core's busy and idle ticks, whoever kept it busy: user, nice, system, irq, softirq, steal.
 core_ticks() { awk -v c="cpu$1" '$1 == c { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat; }
-busy_percent() { # ticks before, ticks after
-    awk -v b="$1" -v a="$2" 'BEGIN { split(b, x, " "); split(a, y, " ")
-        busy = y[1] - x[1]; all = busy + y[2] - x[2]; printf "%.0f%%", (all > 0 ? busy / all * 100 : 0) }'
+others_percent() { # ticks before, ticks after, percent of the core the measured process used
+    awk -v b="$1" -v a="$2" -v mine="${3%\%}" 'BEGIN { split(b, x, " "); split(a, y, " ")
+        busy = y[1] - x[1]; all = busy + y[2] - x[2]; others = (all > 0 ? busy / all * 100 : 0) - mine
+        printf "%.0f%%", (others > 0 ? others : 0) }'
 }
 peak_rss_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
 to_ms() { # a wrk duration: 812.00us, 1.02ms, 1.13s, 2.00m
@@ -167,7 +168,8 @@ to_ms() { # a wrk duration: 812.00us, 1.02ms, 1.13s, 2.00m
         if (f < 0 || v == "") print 1e12; else printf "%.3f", n * f }'
 }
 
-declare -A rps p50 p99 p99_ms cpu_us requests errors server_core client_core core0 core1
+declare -A rps p50 p99 p99_ms cpu_us requests errors server_core client_core others0 others1
+shared=""
 # Runs wrk on core 1 against the process `pid` on core 0 and keeps its figures under `name`.
 run_wrk() { # name pid connections wrk-arguments...
     local name=$1 pid=$2 conns=$3
@@ -180,8 +182,9 @@ run_wrk() { # name pid connections wrk-arguments...
         >"$work/wrk.out" 2>&1; } 2>"$work/wrk.time" ||
         { echo "wrk failed:" >&2; cat "$work/wrk.out" >&2; exit 1; }
     after=$(cpu_ticks "$pid")
-    core0[$name]=$(busy_percent "$core0_before" "$(core_ticks 0)")
-    core1[$name]=$(busy_percent "$core1_before" "$(core_ticks 1)")
+    local core0_after core1_after
+    core0_after=$(core_ticks 0)
+    core1_after=$(core_ticks 1)
     out=$(<"$work/wrk.out")
     cpu_client=$(<"$work/wrk.time")
     rps[$name]=$(awk '/Requests\/sec/ { r = $2 } END { printf "%.0f", r }' <<<"$out")
@@ -196,19 +199,24 @@ run_wrk() { # name pid connections wrk-arguments...
     hz=$(getconf CLK_TCK)
     cpu_us[$name]=$(awk -v t=$((after - before)) -v n="${requests[$name]}" -v hz="$hz" \
         'BEGIN { printf "%.1f", (n > 0 ? t / hz * 1e6 / n : 0) }')
-    # How busy each process and each core was: a server below ~90% of its core while the
-    # core is full lost it to something else (the kernel's network work, another process);
-    # a server below ~90% on a core with room to spare waits (fsync, a lock); wrk near 100%
-    # means the client, not the server, set the pace.
+    # How much of each core the process had, and how much went to everything else: a server
+    # below ~90% of its core while others took the rest lost it to them, so its req/s and
+    # latency understate it (CPU per request still holds); a server below ~90% with the core
+    # otherwise idle waits (fsync, a lock); wrk near 100% means the client set the pace.
     server_core[$name]=$(awk -v t=$((after - before)) -v hz="$hz" -v s="$seconds" \
         'BEGIN { printf "%.0f%%", t / hz / s * 100 }')
     client_core[$name]=$(awk -v u="${cpu_client% *}" -v k="${cpu_client#* }" -v s="$seconds" \
         'BEGIN { printf "%.0f%%", (u + k) / s * 100 }')
+    others0[$name]=$(others_percent "$core0_before" "$core0_after" "${server_core[$name]}")
+    others1[$name]=$(others_percent "$core1_before" "$core1_after" "${client_core[$name]}")
+    if [ "${others0[$name]%\%}" -gt 10 ] || [ "${others1[$name]%\%}" -gt 25 ]; then
+        shared="$shared $name"
+    fi
     local note=""
     [ "${errors[$name]}" -gt 0 ] && note="  errors: $(grep -E "Non-2xx|Socket errors" <<<"$out" | tr -s ' ' | paste -sd ';')"
-    printf '%-6s %5s conns %7s req/s  p50 %9s  p99 %9s  CPU %6s us/req  server %4s of core 0 (busy %4s)  wrk %4s of core 1 (busy %4s)%s\n' \
+    printf '%-6s %5s conns %7s req/s  p50 %9s  p99 %9s  CPU %6s us/req  core 0: server %4s others %4s  core 1: wrk %4s others %4s%s\n' \
         "$name" "$conns" "${rps[$name]}" "${p50[$name]}" "${p99[$name]}" "${cpu_us[$name]}" \
-        "${server_core[$name]}" "${core0[$name]}" "${client_core[$name]}" "${core1[$name]}" "$note"
+        "${server_core[$name]}" "${others0[$name]}" "${client_core[$name]}" "${others1[$name]}" "$note"
 }
 warm_up() { # url
     [ "$warmup" -gt 0 ] && taskset -c 1 wrk -t1 -c"$connections" -d"${warmup}s" "$1" >/dev/null
@@ -391,6 +399,10 @@ row "server CPU per request, $many conns" "${cpu_us[many]} us" "" ""
 )
 echo
 echo "$summary"
+if [ -n "$shared" ]; then
+    echo "warning: other processes took a share of the cores during:$shared (over 10% of core 0"
+    echo "or 25% of core 1); those req/s and latencies understate the server: trust CPU per request"
+fi
 [ "$checks_ok" = 1 ] || echo "FAIL: a correctness check failed (above)"
 if [ "${BENCH_STRICT:-0}" = 1 ] && { grep -q FAIL <<<"$summary" || [ "$checks_ok" != 1 ]; }; then
     exit 1
