@@ -139,7 +139,7 @@ add_path="$path?email=$writer&token=$writer_token&action=add&date=2026-11-29+12:
 
 server_listening() {
     kill -0 "$server_pid" 2>/dev/null || { echo "the server exited:" >&2; cat "$work/server.log" >&2; exit 1; }
-    grep -q "listening on" "$work/server.log"
+    grep -qs "listening on" "$work/server.log" # the file may not exist yet
 }
 server_config="none"
 start_server() { # serve options...
