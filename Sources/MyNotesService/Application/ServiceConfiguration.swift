@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import Secrets
 import Storage
 
 /// What the MyNotes service enforces, whatever the transport.
@@ -15,6 +16,12 @@ public struct ServiceConfiguration: Sendable {
     public var signup: SignupPolicy
     /// How many failed sign-ins are allowed before `429`.
     public var signInLimits: SignInLimits
+    /// How new passwords are hashed; ``PasswordHasher/standard`` unless a test asks
+    /// for ``PasswordHasher/testing``. Stored hashes keep their own cost.
+    public var passwordHasher: PasswordHasher
+    /// The clock the sign-in throttle's window runs on; tests pass a manual one and
+    /// advance it instead of waiting.
+    public var clock: any Clock<Duration>
     /// Threads that hash passwords, and how many hashes may wait for one.
     public var hashing: ExecutorLimits
     /// What an answer refused for overload (`503`) suggests in `Retry-After`.
@@ -23,12 +30,15 @@ public struct ServiceConfiguration: Sendable {
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
         signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
+        passwordHasher: PasswordHasher = .standard, clock: any Clock<Duration> = ContinuousClock(),
         hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1)
     ) {
         self.authentication = authentication
         self.quota = quota
         self.signup = signup
         self.signInLimits = signInLimits
+        self.passwordHasher = passwordHasher
+        self.clock = clock
         self.hashing = hashing
         self.retryAfter = retryAfter
     }
