@@ -16,6 +16,8 @@ struct LegacyResponseWriter {
             out.reserveCapacity(Self.estimatedSize(of: notes))
             appendQuery(notes, to: &out)
             body = out
+        case .notePages(let pages):
+            return streamedResponse(pages)
         case .added, .done, .failure:
             body =
                 switch format {
@@ -29,7 +31,7 @@ struct LegacyResponseWriter {
     private func json(_ outcome: LegacyOutcome) -> [UInt8] {
         var out: [UInt8] = []
         switch outcome {
-        case .notes: break
+        case .notes, .notePages: break
         case .added(let id):
             out.append(contentsOf: #"{"ResultCode":0,"ID":""#.utf8)
             out.append(contentsOf: String(id).utf8)
@@ -64,7 +66,7 @@ struct LegacyResponseWriter {
         var out = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
         out.append(contentsOf: "\n<Response><ResultCode>".utf8)
         switch outcome {
-        case .notes: break
+        case .notes, .notePages: break
         case .added(let id):
             out.append(contentsOf: "0</ResultCode><ID>".utf8)
             out.append(contentsOf: String(id).utf8)
