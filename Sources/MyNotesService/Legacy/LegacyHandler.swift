@@ -91,7 +91,8 @@ struct LegacyHandler: HTTPResponder {
             let (account, first) = try await notes.notes(
                 email: email, token: token, firstPage: LegacyNotePages.pageSize)
             if LegacyNotePages.fitsInMemory(first) { return .notes(first) }
-            let pages = LegacyNotePages(notes: notes, account: account, first: first, logger: logger)
+            let pages = LegacyNotePages(
+                notes: notes, account: account, first: first, logger: logger)
             // A `HEAD` is answered whole, with its length, as before: libmicrohttpd would
             // send a streamed answer's last chunk even to a `HEAD`.
             if request.method == .head { return .notes(try await pages.all()) }

@@ -26,7 +26,8 @@ struct LegacyNotePages: Sendable {
 
     /// Whether `first` is the whole answer (a short page) and small enough to hold.
     static func fitsInMemory(_ first: [Note]) -> Bool {
-        first.count < pageSize && LegacyResponseWriter.estimatedSize(of: first) <= streamingThreshold
+        first.count < pageSize
+            && LegacyResponseWriter.estimatedSize(of: first) <= streamingThreshold
     }
 
     /// Whether a page is the last one: a short page ends the list.

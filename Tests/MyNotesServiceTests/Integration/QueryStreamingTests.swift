@@ -31,9 +31,11 @@ struct QueryStreamingTests {
             + "&action=query&type=\(type) HTTP/1.1\r\nHost: t\r\n\r\n"
     }
 
-    @Test("A large answer is chunked and byte-identical to the in-memory one", arguments: [
-        WireFormat.json, .xml,
-    ])
+    @Test(
+        "A large answer is chunked and byte-identical to the in-memory one",
+        arguments: [
+            WireFormat.json, .xml,
+        ])
     func streamedBytesEqualTheWholeAnswer(format: WireFormat) async throws {
         let (server, token, notes) = try await Self.server(notes: Self.manyNotes)
         defer { server.shutdown() }
