@@ -212,9 +212,8 @@ public final class SQLiteNoteStore: NoteStore {
         account: Int64, page: NotePage, on connection: SQLiteConnection
     ) throws(SQLiteError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
-        // Two statements, not one with `?2 IS NULL OR …`: only a plain row-value bound lets
-        // SQLite seek notes_by_account_newest to the cursor (SEARCH … sort_key<?) instead
-        // of walking the account's notes from the newest. A NULL needle switches search off.
+        // Two statements, not one with `?2 IS NULL OR …`: only plain bounds let SQLite seek
+        // notes_by_account_newest to the cursor. A NULL needle switches search off.
         let statement = try connection.statement(
             page.after == nil ? pageFromNewest : pageAfterCursor)
         try statement.bind(
@@ -226,18 +225,33 @@ public final class SQLiteNoteStore: NoteStore {
         return notes
     }
 
-    private static let pageFromNewest = pageSQL(afterCursor: false)
-    private static let pageAfterCursor = pageSQL(afterCursor: true)
-
-    private static func pageSQL(afterCursor: Bool) -> String {
-        """
+    private static let pageFromNewest = """
         SELECT \(noteColumns) FROM notes
-        WHERE account_id = ?1 \(afterCursor ? "AND (sort_key, id) < (?2, ?3)" : "")
-            AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+        WHERE account_id = ?1 AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
         ORDER BY sort_key DESC, id DESC
         LIMIT ?5
         """
-    }
+
+    /// After a cursor, two seeks: the rest of the cursor's own date, then the older dates.
+    /// A row-value bound `(sort_key, id) < (?2, ?3)` seeks on `sort_key` alone, so among
+    /// notes of one date (common: a bare date is one point in time) every page would walk
+    /// from that date's newest note, and an account's pages would cost its size squared.
+    private static let pageAfterCursor = """
+        SELECT \(noteColumns) FROM (
+            SELECT * FROM (
+                SELECT \(noteColumns), sort_key FROM notes
+                WHERE account_id = ?1 AND sort_key = ?2 AND id < ?3
+                    AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+                ORDER BY sort_key DESC, id DESC LIMIT ?5)
+            UNION ALL
+            SELECT * FROM (
+                SELECT \(noteColumns), sort_key FROM notes
+                WHERE account_id = ?1 AND sort_key < ?2
+                    AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+                ORDER BY sort_key DESC, id DESC LIMIT ?5))
+        ORDER BY sort_key DESC, id DESC
+        LIMIT ?5
+        """
 
     public func note(id: Int64, account: Int64) async throws(StoreError) -> Note? {
         try await read { connection throws(SQLiteError) in
