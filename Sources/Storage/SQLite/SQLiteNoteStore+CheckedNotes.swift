@@ -14,7 +14,7 @@ extension SQLiteNoteStore {
     /// either way (not only for an account that was found), and the outer `LEFT JOIN`
     /// searches the email index either way, so a missing account costs what a wrong token
     /// does.
-    private static func tokenCheck(
+    static func tokenCheck(
         email: String, presenting tokenHash: [UInt8]?, on connection: SQLiteConnection
     ) throws(SQLiteError) -> TokenCheck? {
         let statement = try connection.statement(

@@ -76,16 +76,7 @@ public final class SQLiteNoteStore: NoteStore {
         email: String, presenting tokenHash: [UInt8]?
     ) async throws(StoreError) -> TokenCheck? {
         try await read { connection throws(SQLiteError) in
-            let statement = try connection.statement(
-                """
-                SELECT a.id, a.email, a.password_hash, a.created_at,
-                    EXISTS (SELECT 1 FROM tokens t WHERE t.hash = ? AND t.account_id = a.id)
-                FROM accounts a WHERE a.email = ?
-                """)
-            try statement.bind(tokenHash.map(SQLiteValue.blob) ?? .null, .text(email))
-            guard try statement.step() else { return nil }
-            return TokenCheck(
-                account: Self.account(from: statement), holdsToken: statement.int64(4) != 0)
+            try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
         }
     }
 
