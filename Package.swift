@@ -25,38 +25,48 @@ let package = Package(
 
         // Server side.
         .target(name: "Logging"),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging"]),
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "BoundedExecution"),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging", "BoundedExecution"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.
         .target(name: "CommandLineSupport"),
         .target(
             name: "MyNotesService",
-            dependencies: ["HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging"],
+            dependencies: [
+                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging", "BoundedExecution",
+            ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
             dependencies: [
                 "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
+                "BoundedExecution",
             ]),
         .target(
             name: "MyNotesTesting",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging"]),
+            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging", "BoundedExecution"]),
 
         // Tests.
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "BoundedExecution"]),
+        .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "MyNotesServiceTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
+            dependencies: [
+                "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage", "BoundedExecution",
+            ]),
         .testTarget(
             name: "RESTTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging"]),
+            dependencies: [
+                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging",
+                "BoundedExecution",
+            ]),
         .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting"]),

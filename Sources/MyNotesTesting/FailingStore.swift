@@ -32,98 +32,101 @@ public final class FailingStore: NoteStore {
         }
     }
 
-    public func account(email: String) throws(StoreError) -> Account? {
+    public func account(email: String) async throws(StoreError) -> Account? {
         try check(.accountLookup)
-        return try base.account(email: email)
+        return try await base.account(email: email)
     }
 
-    public func account(email: String, presenting tokenHash: [UInt8]?) throws(StoreError)
+    public func account(email: String, presenting tokenHash: [UInt8]?) async throws(StoreError)
         -> TokenCheck?
     {
         try check(.accountLookup)
-        return try base.account(email: email, presenting: tokenHash)
+        return try await base.account(email: email, presenting: tokenHash)
     }
 
-    public func account(tokenHash: [UInt8]) throws(StoreError) -> Account? {
-        try base.account(tokenHash: tokenHash)
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+        try await base.account(tokenHash: tokenHash)
     }
 
     public func accountAndNotes(
         email: String, presenting tokenHash: [UInt8]?
-    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
         try check(.accountLookup)
         try check(.notes)
-        return try base.accountAndNotes(email: email, presenting: tokenHash)
+        return try await base.accountAndNotes(email: email, presenting: tokenHash)
     }
 
     public func createAccount(
         email: String, tokenHash: [UInt8]?, passwordHash: String?
-    ) throws(StoreError) -> Account {
+    ) async throws(StoreError) -> Account {
         try check(.accounts)
-        return try base.createAccount(
+        return try await base.createAccount(
             email: email, tokenHash: tokenHash, passwordHash: passwordHash)
     }
 
-    public func allAccounts() throws(StoreError) -> [Account] {
+    public func allAccounts() async throws(StoreError) -> [Account] {
         try check(.accounts)
-        return try base.allAccounts()
+        return try await base.allAccounts()
     }
 
-    public func removeAccount(email: String) throws(StoreError) -> Bool {
+    public func removeAccount(email: String) async throws(StoreError) -> Bool {
         try check(.accounts)
-        return try base.removeAccount(email: email)
+        return try await base.removeAccount(email: email)
     }
 
-    public func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
+    public func replaceTokens(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Bool {
         try check(.accounts)
-        return try base.replaceTokens(email: email, tokenHash: tokenHash)
+        return try await base.replaceTokens(email: email, tokenHash: tokenHash)
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError) {
+    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
         try check(.accounts)
-        try base.addToken(tokenHash, account: account)
+        try await base.addToken(tokenHash, account: account)
     }
 
-    public func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool {
+    public func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool {
         try check(.accounts)
-        return try base.removeToken(tokenHash)
+        return try await base.removeToken(tokenHash)
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool {
+    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
+        -> Bool
+    {
         try check(.accounts)
-        return try base.setPasswordHash(passwordHash, email: email)
+        return try await base.setPasswordHash(passwordHash, email: email)
     }
 
-    public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
+    public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
         try check(.notes)
-        return try base.notes(account: account, page: page)
+        return try await base.notes(account: account, page: page)
     }
 
-    public func note(id: Int64, account: Int64) throws(StoreError) -> Note? {
+    public func note(id: Int64, account: Int64) async throws(StoreError) -> Note? {
         try check(.notes)
-        return try base.note(id: id, account: account)
+        return try await base.note(id: id, account: account)
     }
 
-    public func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) throws(StoreError)
+    public func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota)
+        async throws(StoreError)
         -> Note
     {
         try check(.notes)
-        return try base.addNote(draft, account: account, quota: quota)
+        return try await base.addNote(draft, account: account, quota: quota)
     }
 
     public func updateNote(
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
-    ) throws(StoreError) -> ConditionalWrite<Note> {
+    ) async throws(StoreError) -> ConditionalWrite<Note> {
         try check(.notes)
-        return try base.updateNote(
+        return try await base.updateNote(
             id: id, account: account, change: change, precondition: precondition)
     }
 
     public func removeNote(
         id: Int64, account: Int64, precondition: WritePrecondition
-    ) throws(StoreError) -> ConditionalWrite<Void> {
+    ) async throws(StoreError) -> ConditionalWrite<Void> {
         try check(.notes)
-        return try base.removeNote(id: id, account: account, precondition: precondition)
+        return try await base.removeNote(id: id, account: account, precondition: precondition)
     }
 
     public func close() { base.close() }

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import HTTPCore
 import Synchronization
@@ -54,7 +55,14 @@ public final class InProcessConnection: HTTPConnection, Sendable {
         let answer = Mutex<HTTPResponse?>(nil)
         let answered = DispatchSemaphore(value: 0)
         let thread = Thread { [responder] in
-            let response = responder.respond(to: request, context: RequestContext())
+            // The responder is async: it runs as a task on a thread of its own, as the
+            // server's do once they wait, never on Swift's cooperative pool.
+            let worker = BoundedExecutor(
+                name: "in-process", limits: ExecutorLimits(threads: 1, queueLimit: 1))
+            let response = worker.wait {
+                await responder.respond(to: request, context: RequestContext())
+            }
+            worker.close()
             answer.withLock { $0 = response }
             answered.signal()
         }

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import HTTPCore
 import Logging
@@ -35,12 +36,18 @@ public final class TestServer: Sendable {
         public var clock: any Clock<Duration>
         /// Where the service logs; a ``LogCapture``'s sink to read the lines back.
         public var logger: Logger
+        /// Where the store reads, when not its own executor (the store closes it).
+        public var reading: BoundedExecutor?
+        /// The password-hashing executor's size.
+        public var hashing: ExecutorLimits
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
-            clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled
+            clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
+            reading: BoundedExecutor? = nil,
+            hashing: ExecutorLimits = ServiceConfiguration.defaultHashing
         ) {
             self.auth = auth
             self.quota = quota
@@ -51,6 +58,8 @@ public final class TestServer: Sendable {
             self.failing = failing
             self.clock = clock
             self.logger = logger
+            self.reading = reading
+            self.hashing = hashing
         }
     }
 
@@ -59,10 +68,15 @@ public final class TestServer: Sendable {
     public let directory: URL
     /// Every route of the service, over the store (a failing one when asked for).
     public let router: Router
+    /// Where the service hashes passwords (``Options/hashing``).
+    public let hashing: BoundedExecutor
     private let serviceStore: any NoteStore
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
     private let listener = Mutex<Listener>(.notStarted)
+    /// Runs the store's async calls for synchronous setup (``createAccount(email:)``).
+    private let setup = BoundedExecutor(
+        name: "test-setup", limits: ExecutorLimits(threads: 1, queueLimit: 1))
 
     private enum Listener {
         case notStarted
@@ -73,7 +87,8 @@ public final class TestServer: Sendable {
     public init(_ options: Options = Options()) throws {
         directory = Self.scratch.appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteNoteStore(path: directory.appendingPathComponent("notes.sqlite").path)
+        store = try SQLiteNoteStore(
+            path: directory.appendingPathComponent("notes.sqlite").path, reading: options.reading)
         var server = ServerConfiguration()
         server.port = 0
         server.threads = options.threads
@@ -84,12 +99,14 @@ public final class TestServer: Sendable {
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
             signup: options.signup, signInLimits: options.signInLimits,
-            passwordHasher: .testing, clock: options.clock)
+            passwordHasher: .testing, clock: options.clock, hashing: options.hashing)
         serviceStore =
             options.failing.isEmpty
             ? store : FailingStore(wrapping: store, failing: options.failing)
+        hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
         router = MyNotesApplication.router(
-            store: serviceStore, configuration: service, logger: options.logger)
+            store: serviceStore, configuration: service, hashing: hashing,
+            logger: options.logger)
     }
 
     /// A connection to the service: a new TCP connection, or the router in this process.
@@ -139,7 +156,10 @@ public final class TestServer: Sendable {
     /// Creates an account and returns its access token.
     @discardableResult
     public func createAccount(email: String) throws -> String {
-        try AccountService(store: store).create(email: email).1
+        let store = self.store
+        return try setup.wait { () async throws(AccountError) in
+            try await AccountService(store: store).create(email: email).1
+        }
     }
 
     /// Stops listening (finishing requests in flight), closes the store, removes the folder.
@@ -150,6 +170,8 @@ public final class TestServer: Sendable {
             return nil
         }
         server?.shutdown()
+        hashing.close()
+        setup.close()
         serviceStore.close()
         try? FileManager.default.removeItem(at: directory)
     }

@@ -1,5 +1,6 @@
-/// Where accounts and notes live. Every method is safe to call from many threads
-/// at once; a write that returns has been made durable.
+/// Where accounts and notes live. Every method is safe to call from many tasks at
+/// once; a write that returns has been made durable. A store that has more work
+/// waiting than it takes fails at once with ``StoreError/overloaded(retryAfter:)``.
 ///
 /// Notes belong to one account; every note method takes the account's ID, so a
 /// note of another account is simply not found. An account holds any number of
@@ -7,54 +8,56 @@
 ///
 /// ```swift
 /// let store = try SQLiteNoteStore(path: "mynotes.sqlite")
-/// let account = try store.createAccount(email: "a@example.com", tokenHash: hash)
-/// let note = try store.addNote(
+/// let account = try await store.createAccount(email: "a@example.com", tokenHash: hash)
+/// let note = try await store.addNote(
 ///     NoteDraft(date: "2026-11-29", content: "Buy milk"), account: account.id, quota: .unlimited)
 /// ```
 public protocol NoteStore: Sendable {
-    func account(email: String) throws(StoreError) -> Account?
+    func account(email: String) async throws(StoreError) -> Account?
     /// The account with that email and whether `tokenHash` is one of its tokens, in one
     /// read. `nil` when there is no such account.
-    func account(email: String, presenting tokenHash: [UInt8]?) throws(StoreError) -> TokenCheck?
+    func account(email: String, presenting tokenHash: [UInt8]?) async throws(StoreError)
+        -> TokenCheck?
     /// The account that holds the token with this hash.
-    func account(tokenHash: [UInt8]) throws(StoreError) -> Account?
+    func account(tokenHash: [UInt8]) async throws(StoreError) -> Account?
     /// Creates an account holding one token (none when `tokenHash` is `nil`).
     func createAccount(
         email: String, tokenHash: [UInt8]?, passwordHash: String?
-    ) throws(StoreError) -> Account
-    func allAccounts() throws(StoreError) -> [Account]
+    ) async throws(StoreError) -> Account
+    func allAccounts() async throws(StoreError) -> [Account]
     /// Removes the account and all its notes; `false` when there was none.
-    func removeAccount(email: String) throws(StoreError) -> Bool
+    func removeAccount(email: String) async throws(StoreError) -> Bool
     /// Revokes every token of the account and gives it this one; `false` when there
     /// is no such account.
-    func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool
+    func replaceTokens(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Bool
     /// Gives the account one more token.
-    func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError)
+    func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError)
     /// Revokes one token; `false` when no account held it.
-    func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool
+    func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool
     /// Sets the account's encoded password hash; `false` when there is no such account.
-    func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool
+    func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError) -> Bool
 
     /// One page of the account's notes, newest first (see ``NotePage``).
-    func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note]
+    func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note]
     /// The account with that email, whether `tokenHash` is one of its tokens, and its
     /// notes (newest first), read together in one query: the legacy `query` action
     /// needs all three, and one round trip beats two. The caller must check
     /// ``TokenCheck/holdsToken`` (or its own rule) before showing the notes.
     func accountAndNotes(
         email: String, presenting tokenHash: [UInt8]?
-    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])?
-    func note(id: Int64, account: Int64) throws(StoreError) -> Note?
-    func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) throws(StoreError) -> Note
+    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])?
+    func note(id: Int64, account: Int64) async throws(StoreError) -> Note?
+    func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) async throws(StoreError)
+        -> Note
     /// Applies `change` to the note when `precondition` holds, deciding both in one
     /// write: the version then grows by one.
     func updateNote(
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
-    ) throws(StoreError) -> ConditionalWrite<Note>
+    ) async throws(StoreError) -> ConditionalWrite<Note>
     /// Removes the note when `precondition` holds, deciding both in one write.
     func removeNote(
         id: Int64, account: Int64, precondition: WritePrecondition
-    ) throws(StoreError) -> ConditionalWrite<Void>
+    ) async throws(StoreError) -> ConditionalWrite<Void>
 
     /// Finishes pending writes and closes the database.
     func close()
@@ -62,7 +65,8 @@ public protocol NoteStore: Sendable {
 
 extension NoteStore {
     /// Creates an account holding one token and no password.
-    public func createAccount(email: String, tokenHash: [UInt8]) throws(StoreError) -> Account {
-        try createAccount(email: email, tokenHash: tokenHash, passwordHash: nil)
+    public func createAccount(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Account
+    {
+        try await createAccount(email: email, tokenHash: tokenHash, passwordHash: nil)
     }
 }

@@ -17,6 +17,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case quotaExceeded(limit: Int)
     /// The store has been closed.
     case closed
+    /// Too much work is waiting already; nothing was done. Retry after this long.
+    case overloaded(retryAfter: Duration)
     /// The database failed (I/O error, corrupt file, a constraint): SQLite's own report,
     /// extended result code and all.
     case database(SQLiteError)
@@ -30,6 +32,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .duplicateEmail(let email): "an account with email \(email) already exists"
         case .quotaExceeded(let limit): "the account already holds \(limit) notes"
         case .closed: "the store is closed"
+        case .overloaded(let wait): "the store is overloaded; retry after \(wait)"
         case .database(let error): "database failure: \(error)"
         }
     }

@@ -17,9 +17,9 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func open() throws(StoreError) -> any NoteStore {
+    public func open(limits: StoreLimits = StoreLimits()) throws(StoreError) -> any NoteStore {
         switch self {
-        case .sqlite(let path): try SQLiteNoteStore(path: path)
+        case .sqlite(let path): try SQLiteNoteStore(path: path, limits: limits)
         }
     }
 

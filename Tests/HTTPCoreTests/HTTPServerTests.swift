@@ -29,7 +29,7 @@ import Testing
         }
         router.on("/held", methods: [.get]) { _, _ in
             held.started.signal()
-            let released = (try? held.released.waitBlocking(timeout: .seconds(30))) != nil
+            let released = (try? await held.released.wait(timeout: .seconds(30))) != nil
             return HTTPResponse(
                 status: released ? .ok : .serviceUnavailable, contentType: "text/plain",
                 body: Array("done".utf8))

@@ -22,48 +22,52 @@ import Testing
             self.router = router
         }
 
-        func get(_ path: String, requestID: String? = nil) -> HTTPResponse {
+        func get(_ path: String, requestID: String? = nil) async -> HTTPResponse {
             var headers = HTTPHeaders()
             if let requestID { headers["X-Request-ID"] = requestID }
-            return router.respond(
+            return await router.respond(
                 to: HTTPRequest(method: .get, path: path, headers: headers),
                 context: RequestContext())
         }
     }
 
-    @Test func aResponseEchoesTheIDItsLogLinesCarry() throws {
+    @Test func aResponseEchoesTheIDItsLogLinesCarry() async throws {
         let fixture = Fixture()
-        let response = fixture.get("/hello")
+        let response = await fixture.get("/hello")
         let id = try #require(response.headers["X-Request-ID"])
         #expect(String(decoding: response.body, as: UTF8.self) == id)
         let line = try #require(fixture.log.lines.first)
         #expect(line.hasSuffix("info saying hello request_id=\(id)"))
     }
 
-    @Test func everyRequestGetsItsOwnID() {
+    @Test func everyRequestGetsItsOwnID() async {
         let fixture = Fixture()
-        let ids = (0..<100).compactMap { _ in fixture.get("/hello").headers["X-Request-ID"] }
+        var ids: [String] = []
+        for _ in 0..<100 {
+            if let id = await fixture.get("/hello").headers["X-Request-ID"] { ids.append(id) }
+        }
         #expect(Set(ids).count == 100)
     }
 
     @Test(arguments: ["abc", "req-42_x.y:z", String(repeating: "a", count: 64)])
-    func aWellFormedClientIDIsKept(id: String) {
-        #expect(Fixture().get("/hello", requestID: id).headers["X-Request-ID"] == id)
+    func aWellFormedClientIDIsKept(id: String) async {
+        #expect(await Fixture().get("/hello", requestID: id).headers["X-Request-ID"] == id)
     }
 
     @Test(arguments: [
         "", "has space", "line\nbreak", "quote\"", String(repeating: "a", count: 65), "备忘录",
     ])
-    func anyOtherClientIDIsReplaced(id: String) throws {
+    func anyOtherClientIDIsReplaced(id: String) async throws {
         let fixture = Fixture()
-        let echoed = try #require(fixture.get("/hello", requestID: id).headers["X-Request-ID"])
+        let echoed = try #require(
+            await fixture.get("/hello", requestID: id).headers["X-Request-ID"])
         #expect(echoed != id)
         #expect(!fixture.log.text.contains(id.isEmpty ? "request_id= " : id))
     }
 
-    @Test func answersTheRouterGivesItselfCarryTheIDToo() {
+    @Test func answersTheRouterGivesItselfCarryTheIDToo() async {
         let fixture = Fixture()
-        let response = fixture.get("/nowhere", requestID: "lost-1")
+        let response = await fixture.get("/nowhere", requestID: "lost-1")
         #expect(response.status == .notFound)
         #expect(response.headers["X-Request-ID"] == "lost-1")
     }

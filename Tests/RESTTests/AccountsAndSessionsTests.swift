@@ -113,15 +113,16 @@ import Testing
         #expect(wrong.text == unknown.text)
     }
 
-    @Test func anAccountMadeByTheOperatorCannotSignInUntilItHasAPassword() throws {
+    @Test func anAccountMadeByTheOperatorCannotSignInUntilItHasAPassword() async throws {
         let server = try TestServer()
         defer { server.shutdown() }
         try server.createAccount(email: "ops@example.com")
         let client = RESTClient(server)
         let credentials = ["email": "ops@example.com", "password": "password 123"]
         #expect(try client.send("POST", "/api/v1/sessions", json: credentials).status == 401)
-        try SessionService(store: server.store, configuration: ServiceConfiguration())
-            .setPassword("password 123", email: "ops@example.com")
+        try await SessionService(
+            store: server.store, configuration: ServiceConfiguration(), hashing: server.hashing
+        ).setPassword("password 123", email: "ops@example.com")
         #expect(try client.send("POST", "/api/v1/sessions", json: credentials).status == 201)
     }
 
@@ -147,11 +148,11 @@ import Testing
         #expect(try first.send("GET", "/api/v1/notes").status == 200)
     }
 
-    @Test func resetTokenRevokesEverySession() throws {
+    @Test func resetTokenRevokesEverySession() async throws {
         let server = try TestServer()
         defer { server.shutdown() }
         let session = try RESTClient(server).signUp("ann@example.com")
-        let newToken = try AccountService(store: server.store)
+        let newToken = try await AccountService(store: server.store)
             .resetToken(email: "ann@example.com")
         #expect(try session.send("GET", "/api/v1/notes").status == 401)
         #expect(try session.with(token: newToken).send("GET", "/api/v1/notes").status == 200)

@@ -4,13 +4,15 @@ import Storage
 /// conditional API.
 extension NoteStore {
     /// Every note of the account, newest first.
-    func notes(account: Int64) throws(StoreError) -> [Note] {
-        try notes(account: account, page: NotePage(limit: .max))
+    func notes(account: Int64) async throws(StoreError) -> [Note] {
+        try await notes(account: account, page: NotePage(limit: .max))
     }
 
     /// The updated note, or `nil` when the account has no note with that ID.
-    func updateNote(id: Int64, account: Int64, with draft: NoteDraft) throws(StoreError) -> Note? {
-        if case .applied(let note) = try updateNote(
+    func updateNote(id: Int64, account: Int64, with draft: NoteDraft) async throws(StoreError)
+        -> Note?
+    {
+        if case .applied(let note) = try await updateNote(
             id: id, account: account, change: NoteChange(draft), precondition: .none)
         {
             return note
@@ -19,8 +21,8 @@ extension NoteStore {
     }
 
     /// `false` when the account has no note with that ID.
-    func removeNote(id: Int64, account: Int64) throws(StoreError) -> Bool {
-        if case .applied = try removeNote(id: id, account: account, precondition: .none) {
+    func removeNote(id: Int64, account: Int64) async throws(StoreError) -> Bool {
+        if case .applied = try await removeNote(id: id, account: account, precondition: .none) {
             return true
         }
         return false

@@ -13,56 +13,58 @@ import Testing
         database = try TemporaryDatabaseFile()
     }
 
-    func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
+    func withStore<T>(_ body: (SQLiteNoteStore) async throws -> T) async throws -> T {
         let store = try SQLiteNoteStore(path: path)
         defer {
             store.close()
             database.remove()
         }
-        return try body(store)
+        return try await body(store)
     }
 
-    @Test func anAccountHoldsManyTokensAndEachCanBeRevoked() throws {
-        try withStore { store in
-            let ann = try store.createAccount(email: "ann@x", tokenHash: [1])
-            try store.addToken([2], account: ann.id)
-            #expect(try store.account(tokenHash: [1]) == ann)
-            #expect(try store.account(tokenHash: [2]) == ann)
-            #expect(try store.account(email: "ANN@x", presenting: [2])?.holdsToken == true)
-            #expect(try store.account(email: "ann@x", presenting: [3])?.holdsToken == false)
-            #expect(try store.account(email: "ann@x", presenting: nil)?.holdsToken == false)
-            #expect(try store.removeToken([1]))
-            #expect(try !store.removeToken([1]))
-            #expect(try store.account(tokenHash: [1]) == nil)
-            #expect(try store.replaceTokens(email: "ann@x", tokenHash: [4]))
-            #expect(try store.account(tokenHash: [2]) == nil)
-            #expect(try store.account(tokenHash: [4]) == ann)
-            let bob = try store.createAccount(email: "bob@x", tokenHash: [5])
-            #expect(try store.account(email: "bob@x", presenting: [4])?.holdsToken == false)
+    @Test func anAccountHoldsManyTokensAndEachCanBeRevoked() async throws {
+        try await withStore { store in
+            let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
+            try await store.addToken([2], account: ann.id)
+            #expect(try await store.account(tokenHash: [1]) == ann)
+            #expect(try await store.account(tokenHash: [2]) == ann)
+            #expect(try await store.account(email: "ANN@x", presenting: [2])?.holdsToken == true)
+            #expect(try await store.account(email: "ann@x", presenting: [3])?.holdsToken == false)
+            #expect(try await store.account(email: "ann@x", presenting: nil)?.holdsToken == false)
+            #expect(try await store.removeToken([1]))
+            #expect(try await !store.removeToken([1]))
+            #expect(try await store.account(tokenHash: [1]) == nil)
+            #expect(try await store.replaceTokens(email: "ann@x", tokenHash: [4]))
+            #expect(try await store.account(tokenHash: [2]) == nil)
+            #expect(try await store.account(tokenHash: [4]) == ann)
+            let bob = try await store.createAccount(email: "bob@x", tokenHash: [5])
+            #expect(try await store.account(email: "bob@x", presenting: [4])?.holdsToken == false)
             #expect(
-                try store.accountAndNotes(email: "ann@x", presenting: [4])?.check.holdsToken == true
+                try await store.accountAndNotes(email: "ann@x", presenting: [4])?.check.holdsToken
+                    == true
             )
             #expect(
-                try store.accountAndNotes(email: "bob@x", presenting: [4])?.check.holdsToken
+                try await store.accountAndNotes(email: "bob@x", presenting: [4])?.check.holdsToken
                     == false)
-            #expect(try store.removeAccount(email: "bob@x"))
-            #expect(try store.account(tokenHash: [5]) == nil)
+            #expect(try await store.removeAccount(email: "bob@x"))
+            #expect(try await store.account(tokenHash: [5]) == nil)
             _ = bob
         }
     }
 
-    @Test func passwordHashesAreStored() throws {
-        try withStore { store in
-            let ann = try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: "p1")
+    @Test func passwordHashesAreStored() async throws {
+        try await withStore { store in
+            let ann = try await store.createAccount(
+                email: "ann@x", tokenHash: nil, passwordHash: "p1")
             #expect(ann.passwordHash == "p1")
-            #expect(try store.setPasswordHash("p2", email: "ANN@x"))
-            #expect(try store.account(email: "ann@x")?.passwordHash == "p2")
-            #expect(try !store.setPasswordHash("p2", email: "nobody@x"))
+            #expect(try await store.setPasswordHash("p2", email: "ANN@x"))
+            #expect(try await store.account(email: "ann@x")?.passwordHash == "p2")
+            #expect(try await !store.setPasswordHash("p2", email: "nobody@x"))
         }
     }
 
     /// A database made by step 1 keeps working: each account's token moves to `tokens`.
-    @Test func migrationStepTwoMovesEachAccountsTokenIntoTheTokensTable() throws {
+    @Test func migrationStepTwoMovesEachAccountsTokenIntoTheTokensTable() async throws {
         var handle: OpaquePointer?
         #expect(sqlite3_open(path, &handle) == SQLITE_OK)
         let stepOne = """
@@ -79,32 +81,33 @@ import Testing
             """
         #expect(sqlite3_exec(handle, stepOne, nil, nil, nil) == SQLITE_OK)
         #expect(sqlite3_close(handle) == SQLITE_OK)
-        try withStore { store in
-            #expect(try store.account(tokenHash: [1, 2])?.email == "ann@x")
-            #expect(try store.account(tokenHash: [3, 4])?.email == "bob@x")
-            let notes = try store.notes(account: 1)
+        try await withStore { store in
+            #expect(try await store.account(tokenHash: [1, 2])?.email == "ann@x")
+            #expect(try await store.account(tokenHash: [3, 4])?.email == "bob@x")
+            let notes = try await store.notes(account: 1)
             #expect(notes.map(\.content) == ["old"])
             #expect(notes.first?.version == 1)
         }
     }
 
-    @Test func pagesWalkNewestFirstAndStayCorrectWhileNotesComeAndGo() throws {
-        try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
+    @Test func pagesWalkNewestFirstAndStayCorrectWhileNotesComeAndGo() async throws {
+        try await withStore { store in
+            let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
+                .id
             var added: [Note] = []
             for day in 1...9 {
                 added.append(
-                    try store.addNote(
+                    try await store.addNote(
                         NoteDraft(date: "2026-11-0\(day)", content: "n\(day)"), account: id,
                         quota: .unlimited))
             }
-            let first = try store.notes(account: id, page: NotePage(limit: 3))
+            let first = try await store.notes(account: id, page: NotePage(limit: 3))
             #expect(first.map(\.content) == ["n9", "n8", "n7"])
             // A newer note and a removed one ahead of the cursor change nothing after it.
-            _ = try store.addNote(
+            _ = try await store.addNote(
                 NoteDraft(date: "2026-12-01", content: "new"), account: id, quota: .unlimited)
-            #expect(try store.removeNote(id: added[5].id, account: id))
-            let second = try store.notes(
+            #expect(try await store.removeNote(id: added[5].id, account: id))
+            let second = try await store.notes(
                 account: id, page: NotePage(after: first.last?.position, limit: 3))
             #expect(second.map(\.content) == ["n5", "n4", "n3"])
         }
@@ -117,44 +120,47 @@ import Testing
         ("牛奶", ["买牛奶"]),
         ("ä", ["Ärger"]),
     ])
-    func searchFoldsCaseBeyondASCII(query: String, expected: [String]) throws {
-        try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
+    func searchFoldsCaseBeyondASCII(query: String, expected: [String]) async throws {
+        try await withStore { store in
+            let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
+                .id
             for (day, content) in [
                 "Buy milk", "MILKSHAKE", "STRASSE 1", "ΣΟΦΊΑ", "买牛奶", "Ärger", "arger",
             ]
             .enumerated() {
-                _ = try store.addNote(
+                _ = try await store.addNote(
                     NoteDraft(date: "2026-10-\(10 + day)", content: content), account: id,
                     quota: .unlimited)
             }
-            let found = try store.notes(account: id, page: NotePage(limit: 50, containing: query))
+            let found = try await store.notes(
+                account: id, page: NotePage(limit: 50, containing: query))
             #expect(Set(found.map(\.content)) == Set(expected))
         }
     }
 
-    @Test func conditionalWritesCheckTheVersion() throws {
-        try withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
-            let note = try store.addNote(
+    @Test func conditionalWritesCheckTheVersion() async throws {
+        try await withStore { store in
+            let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
+                .id
+            let note = try await store.addNote(
                 NoteDraft(date: "2026-11-29", content: "a"), account: id, quota: .unlimited)
             #expect(note.version == 1)
             let draft = NoteDraft(date: "2026-11-29", content: "b")
             let change = NoteChange(draft)
             guard
-                case .applied(let updated) = try store.updateNote(
+                case .applied(let updated) = try await store.updateNote(
                     id: note.id, account: id, change: change, precondition: .matches([1]))
             else { Issue.record("update at version 1 refused"); return }
             #expect(updated.version == 2)
             #expect(
-                try store.updateNote(
+                try await store.updateNote(
                     id: note.id, account: id, change: change, precondition: .matches([1]))
                     == .preconditionFailed(current: updated))
             #expect(
-                try store.updateNote(
+                try await store.updateNote(
                     id: 999, account: id, change: change, precondition: .matches([1]))
                     == .notFound)
-            if case .preconditionFailed(let current) = try store.removeNote(
+            if case .preconditionFailed(let current) = try await store.removeNote(
                 id: note.id, account: id, precondition: .matches([1]))
             {
                 #expect(current?.version == 2)
@@ -162,13 +168,13 @@ import Testing
                 Issue.record("remove at a stale version went through")
             }
             guard
-                case .applied = try store.removeNote(
+                case .applied = try await store.removeNote(
                     id: note.id, account: id, precondition: .matches([2]))
             else {
                 Issue.record("remove at the current version refused")
                 return
             }
-            #expect(try store.note(id: note.id, account: id) == nil)
+            #expect(try await store.note(id: note.id, account: id) == nil)
         }
     }
 }

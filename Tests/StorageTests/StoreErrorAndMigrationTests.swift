@@ -70,32 +70,32 @@ import Testing
 
     static let allNames = ["accounts-and-notes", "tokens-passwords-versions"]
 
-    @Test func aNewDatabaseRecordsEveryMigrationByName() throws {
+    @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
         defer { database.remove() }
-        try database.withStore { _ in }
+        try await database.withStore { _ in }
         #expect(try appliedMigrations().sorted() == Self.allNames.sorted())
     }
 
     /// A database the old code brought to `user_version` 1 or 2 opens: the steps it
     /// counted are taken as applied by name (not run again), the rest run.
     @Test(arguments: [1, 2])
-    func aDatabaseCountedByUserVersionUpgrades(oldSteps: Int) throws {
+    func aDatabaseCountedByUserVersionUpgrades(oldSteps: Int) async throws {
         defer { database.remove() }
         for step in Self.oldSteps.prefix(oldSteps) { try execute(step) }
-        try database.withStore { store in
-            #expect(try store.account(tokenHash: [1, 2])?.email == "ann@x")
-            let notes = try store.notes(account: 1, page: NotePage(limit: 10))
+        try await database.withStore { store in
+            #expect(try await store.account(tokenHash: [1, 2])?.email == "ann@x")
+            let notes = try await store.notes(account: 1, page: NotePage(limit: 10))
             #expect(notes.map(\.content) == ["old"])
             // Version 7 was set by the old step 2 itself; had it run again, it would fail.
             #expect(notes.first?.version == (oldSteps == 2 ? 7 : 1))
-            let added = try store.addNote(
+            let added = try await store.addNote(
                 NoteDraft(date: "2026-12-01", content: "new"), account: 1, quota: .unlimited)
             #expect(added.version == 1)
         }
         #expect(try appliedMigrations().sorted() == Self.allNames.sorted())
         // Opening again finds everything applied and changes nothing.
-        let reopened = try database.withStore { store in
-            try store.notes(account: 1, page: NotePage(limit: 10))
+        let reopened = try await database.withStore { store in
+            try await store.notes(account: 1, page: NotePage(limit: 10))
         }
         #expect(reopened.count == 2)
         #expect(try appliedMigrations().count == Self.allNames.count)
@@ -103,19 +103,19 @@ import Testing
 
     /// A failure keeps what SQLite said: here a trigger refuses an insert, which SQLite
     /// reports as SQLITE_CONSTRAINT_TRIGGER (extended code 1811, primary 19).
-    @Test func aStoreFailureKeepsSQLitesExtendedCode() throws {
+    @Test func aStoreFailureKeepsSQLitesExtendedCode() async throws {
         defer { database.remove() }
-        let account = try database.withStore { store in
-            try store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil)
+        let account = try await database.withStore { store in
+            try await store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil)
         }
         try execute(
             """
             CREATE TRIGGER refuse_notes BEFORE INSERT ON notes
             BEGIN SELECT RAISE(ABORT, 'notes are refused'); END;
             """)
-        try database.withStore { store in
+        try await database.withStore { store in
             do throws(StoreError) {
-                _ = try store.addNote(
+                _ = try await store.addNote(
                     NoteDraft(date: "2026-12-01", content: "x"), account: account.id,
                     quota: .unlimited)
                 Issue.record("the insert went through")
@@ -141,7 +141,7 @@ import Testing
             for index in 0..<16 {
                 group.addTask {
                     do throws(StoreError) {
-                        _ = try store.createAccount(
+                        _ = try await store.createAccount(
                             email: index.isMultiple(of: 2) ? "ann@x" : "ANN@x",
                             tokenHash: [UInt8(index)],
                             passwordHash: nil)
@@ -157,7 +157,7 @@ import Testing
         }
         #expect(outcomes.filter { $0 == "created" }.count == 1)
         #expect(outcomes.filter { $0 == "duplicate" }.count == 15)
-        #expect(try store.allAccounts().count == 1)
+        #expect(try await store.allAccounts().count == 1)
     }
 
     static func kind(_ outcome: ConditionalWrite<Void>) -> String {
@@ -169,15 +169,16 @@ import Testing
         }
     }
 
-    @Test func preconditionsAreDecidedInTheWrite() throws {
+    @Test func preconditionsAreDecidedInTheWrite() async throws {
         defer { database.remove() }
-        try database.withStore { store in
-            let id = try store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
-            let note = try store.addNote(
+        try await database.withStore { store in
+            let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
+                .id
+            let note = try await store.addNote(
                 NoteDraft(date: "2026-11-29", content: "a"), account: id, quota: .unlimited)
             // A partial change keeps the other field as the row has it.
             guard
-                case .applied(let dated) = try store.updateNote(
+                case .applied(let dated) = try await store.updateNote(
                     id: note.id, account: id, change: NoteChange(date: "2026-12-24 18:00:00"),
                     precondition: .exists)
             else { Issue.record("If-Match: * on an existing note refused"); return }
@@ -186,27 +187,29 @@ import Testing
             #expect(dated.position.sortKey == "2026-12-24 18:00:00")
             #expect(dated.version == 2)
             #expect(
-                try store.updateNote(
+                try await store.updateNote(
                     id: note.id, account: id, change: NoteChange(content: "b"),
                     precondition: .matches([1, 3])) == .preconditionFailed(current: dated))
             #expect(
-                Self.kind(try store.removeNote(id: 999, account: id, precondition: .none))
+                Self.kind(try await store.removeNote(id: 999, account: id, precondition: .none))
                     == "not found")
             #expect(
-                Self.kind(try store.removeNote(id: 999, account: id, precondition: .exists))
+                Self.kind(try await store.removeNote(id: 999, account: id, precondition: .exists))
                     == "precondition failed, no note")
             #expect(
-                try store.updateNote(
+                try await store.updateNote(
                     id: 999, account: id, change: NoteChange(content: "b"), precondition: .exists)
                     == .preconditionFailed(current: nil))
             #expect(
                 Self.kind(
-                    try store.removeNote(id: note.id, account: id, precondition: .matches([])))
+                    try await store.removeNote(id: note.id, account: id, precondition: .matches([]))
+                )
                     == "precondition failed, at 2")
             #expect(
-                Self.kind(try store.removeNote(id: note.id, account: id, precondition: .exists))
+                Self.kind(
+                    try await store.removeNote(id: note.id, account: id, precondition: .exists))
                     == "applied")
-            #expect(try store.note(id: note.id, account: id) == nil)
+            #expect(try await store.note(id: note.id, account: id) == nil)
         }
     }
 }

@@ -14,10 +14,10 @@ struct TemporaryDatabaseFile {
     }
 
     /// Opens the store on the file, runs `body`, and closes the store (the file stays).
-    func withStore<T>(_ body: (SQLiteNoteStore) throws -> T) throws -> T {
+    func withStore<T>(_ body: (SQLiteNoteStore) async throws -> T) async throws -> T {
         let store = try SQLiteNoteStore(path: path)
         defer { store.close() }
-        return try body(store)
+        return try await body(store)
     }
 
     /// Deletes the folder and everything SQLite wrote into it.

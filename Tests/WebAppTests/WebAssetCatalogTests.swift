@@ -40,7 +40,7 @@ struct WebAssetCatalogTests {
     }
 
     @Test("A catalog is read from a folder once; later changes to the files are not seen")
-    func readOnce() throws {
+    func readOnce() async throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("webapp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -53,7 +53,7 @@ struct WebAssetCatalogTests {
         #expect(catalog.names == ["index.html"])
         try Data("<p>two".utf8).write(to: folder.appendingPathComponent("index.html"))
         let handler = WebAppHandler(catalog: catalog)
-        let response = handler.respond(
+        let response = await handler.respond(
             to: HTTPRequest(method: .get, path: "/"), context: RequestContext())
         #expect(response.body == Array("<p>one".utf8))
     }

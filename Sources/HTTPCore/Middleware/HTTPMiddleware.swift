@@ -3,8 +3,10 @@
 ///
 /// ```swift
 /// struct ServerHeader: HTTPMiddleware {
-///     func respond(to request: HTTPRequest, context: RequestContext, next: Next) -> HTTPResponse {
-///         var response = next.respond(to: request, context: context)
+///     func respond(
+///         to request: HTTPRequest, context: RequestContext, next: Next
+///     ) async -> HTTPResponse {
+///         var response = await next.respond(to: request, context: context)
 ///         response.headers["Server"] = "MyNotes"
 ///         return response
 ///     }
@@ -13,7 +15,7 @@
 /// ```
 public protocol HTTPMiddleware: Sendable {
     typealias Next = HTTPMiddlewareNext
-    func respond(to request: HTTPRequest, context: RequestContext, next: Next) -> HTTPResponse
+    func respond(to request: HTTPRequest, context: RequestContext, next: Next) async -> HTTPResponse
 }
 
 /// The rest of the chain after a middleware: the next middleware, or the routes.
@@ -21,7 +23,7 @@ public struct HTTPMiddlewareNext: Sendable {
     let router: Router
     let index: Int
 
-    public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        router.respond(to: request, context: context, from: index)
+    public func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
+        await router.respond(to: request, context: context, from: index)
     }
 }

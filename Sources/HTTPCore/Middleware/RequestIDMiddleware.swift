@@ -23,13 +23,13 @@ public struct RequestIDMiddleware: HTTPMiddleware {
 
     public func respond(
         to request: HTTPRequest, context: RequestContext, next: Next
-    ) -> HTTPResponse {
+    ) async -> HTTPResponse {
         let id = request.headers[Self.headerName].flatMap(Self.wellFormed) ?? generator.next()
         var context = context
         context.requestID = id
         context.logger = logger
         context.logger[metadataKey: "request_id"] = id
-        var response = next.respond(to: request, context: context)
+        var response = await next.respond(to: request, context: context)
         response.headers[Self.headerName] = id
         return response
     }

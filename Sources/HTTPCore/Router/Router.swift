@@ -42,7 +42,7 @@ public struct Router: HTTPResponder {
     /// Registers a closure for `methods` on the exact `path`.
     public mutating func on(
         _ path: String, methods: [HTTPMethod],
-        _ body: @escaping @Sendable (HTTPRequest, RequestContext) -> HTTPResponse
+        _ body: @escaping @Sendable (HTTPRequest, RequestContext) async -> HTTPResponse
     ) {
         on(PathPattern(path), methods: methods, responder: ClosureResponder(body))
     }
@@ -52,19 +52,20 @@ public struct Router: HTTPResponder {
         self.middleware.append(middleware)
     }
 
-    public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        respond(to: request, context: context, from: 0)
+    public func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
+        await respond(to: request, context: context, from: 0)
     }
 
     /// The chain from the middleware at `index` on; past the last, the routes.
-    func respond(to request: HTTPRequest, context: RequestContext, from index: Int) -> HTTPResponse
-    {
-        guard index < middleware.count else { return route(request, context: context) }
-        return middleware[index].respond(
+    func respond(
+        to request: HTTPRequest, context: RequestContext, from index: Int
+    ) async -> HTTPResponse {
+        guard index < middleware.count else { return await route(request, context: context) }
+        return await middleware[index].respond(
             to: request, context: context, next: HTTPMiddlewareNext(router: self, index: index + 1))
     }
 
-    private func route(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    private func route(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         for route in routes {
             guard let parameters = route.pattern.match(request.path) else { continue }
             guard let responder = route.responders[request.method] else {
@@ -74,7 +75,7 @@ public struct Router: HTTPResponder {
             }
             var context = context
             context.parameters.merge(parameters) { _, new in new }
-            return responder.respond(to: request, context: context)
+            return await responder.respond(to: request, context: context)
         }
         return .plain(.notFound)
     }

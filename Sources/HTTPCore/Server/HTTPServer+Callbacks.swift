@@ -151,11 +151,37 @@ let handleRequest: MHD_AccessHandlerCallback = {
     if let rejection = request.rejection {
         return queue(.plain(rejection), on: connection, state: state)
     }
+    // Called again after the responder's task resumed the connection: its answer.
+    if let deferred = request.deferred {
+        guard let response = deferred.take() else { return .YES }
+        return queue(response, on: connection, state: state)
+    }
     var httpRequest = HTTPRequest(
         method: request.method, target: request.target, headers: request.headers,
         body: request.body)
     httpRequest.peer = cmicrohttpd_client_address(connection).flatMap(PeerAddress.init)
-    let response = state.responder.respond(to: httpRequest, context: RequestContext())
+    return respond(to: httpRequest, on: connection, request: request, state: state)
+}
+
+/// Runs the responder in a task, inline until it first waits. An answer by then is
+/// queued at once; otherwise the connection is suspended, this thread goes back to its
+/// other connections, and the task resumes the connection with the answer.
+private func respond(
+    to httpRequest: HTTPRequest, on connection: OpaquePointer, request: PendingRequest,
+    state: DaemonState
+) -> MHD_Result {
+    let deferred = DeferredResponse(connection: connection)
+    guard state.deferred.begin(deferred) else {
+        return queue(.plain(.serviceUnavailable), on: connection, state: state)
+    }
+    request.deferred = deferred
+    let responder = state.responder
+    state.executor.start {
+        let response = await responder.respond(to: httpRequest, context: RequestContext())
+        deferred.answer(response)
+        state.deferred.end(deferred)
+    }
+    guard let response = deferred.responseOrSuspend() else { return .YES }
     return queue(response, on: connection, state: state)
 }
 

@@ -6,9 +6,10 @@ import Synchronization
 /// with its own poll loop, request, connection and time limits, streamed responses,
 /// and graceful shutdown.
 ///
-/// The responder runs on the worker threads; a request's body has been read in
-/// full before it is called. A response with a ``StreamingBody`` is sent while its
-/// producer writes it.
+/// A request's body is read in full before the responder is called. The responder runs
+/// in a task, inline on the worker thread until it first waits; then the connection is
+/// suspended and resumed with the response, so a slow responder holds no thread that
+/// serves others. A response with a ``StreamingBody`` is sent while its producer writes it.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration()
@@ -92,6 +93,7 @@ public final class HTTPServer: Sendable {
             }
         }
         guard let started else {
+            state.executor.close()
             state.watchdog.stop()
             state.lingeringCloser.stop()
             close(socket.descriptor)
@@ -114,17 +116,29 @@ public final class HTTPServer: Sendable {
             // races with its worker threads and can abort the process.
             state.draining.store(true, ordering: .releasing)
             let deadline = ContinuousClock.now + state.configuration.shutdownGracePeriod
-            while state.requestsInFlight.load(ordering: .acquiring) > 0,
+            while state.requestsInFlight.load(ordering: .acquiring) > 0
+                || state.deferred.count > 0,
                 ContinuousClock.now < deadline
             {
                 usleep(2_000)
             }
-            // libmicrohttpd must not stop with a connection suspended: streams still
-            // running end now, which resumes their connections.
+            // libmicrohttpd must not stop with a connection suspended. Responders still
+            // running past the grace period: their clients get a 503, and their
+            // connections are resumed. Streams still running end now, which resumes theirs.
+            if state.deferred.stopAll(answering: .plain(.serviceUnavailable)) > 0 {
+                // Time for the workers to send those 503s before the sockets close.
+                let sent = ContinuousClock.now + .seconds(1)
+                while state.requestsInFlight.load(ordering: .acquiring) > 0,
+                    ContinuousClock.now < sent
+                {
+                    usleep(2_000)
+                }
+            }
             state.streams.stopAll()
             state.watchdog.stop()
             state.lingeringCloser.stop()
             MHD_stop_daemon(running)
+            state.executor.close()
         }
     }
 
@@ -146,6 +160,10 @@ final class DaemonState: Sendable {
     let responder: any HTTPResponder
     let requestsInFlight = Atomic<Int>(0)
     let openConnections = Atomic<Int>(0)
+    /// Requests whose responders run in tasks.
+    let deferred = DeferredResponseRegistry()
+    /// Where those tasks run.
+    let executor: ResponderExecutor
     /// Set when shutting down: new connections are closed as soon as they arrive.
     let draining = Atomic<Bool>(false)
     let watchdog: ConnectionWatchdog
@@ -155,6 +173,7 @@ final class DaemonState: Sendable {
     init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
+        executor = ResponderExecutor(threads: configuration.responderThreads)
         let watchdog = ConnectionWatchdog(configuration: configuration)
         self.watchdog = watchdog
         self.lingeringCloser = LingeringCloser(

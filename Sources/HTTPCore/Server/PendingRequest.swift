@@ -9,6 +9,8 @@ final class PendingRequest {
     var headersRead = false
     /// Set when the request is refused while its body still arrives; answered at the end.
     var rejection: HTTPStatus?
+    /// Set once the responder runs in a task; its answer is queued when the connection resumes.
+    var deferred: DeferredResponse?
     /// Body bytes received so far, kept or thrown away.
     var received = 0
     /// The connection it arrived on, whose deadline follows the request's progress.

@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// Worker threads, each running its own poll loop over its share of connections.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Threads that run responders once they have waited (for the store, for a hash):
+    /// application work, apart from the threads that serve connections.
+    public var responderThreads = ProcessInfo.processInfo.activeProcessorCount
     /// The largest request body accepted; a larger one is answered 413.
     public var maxBodyBytes = 1 << 20
     /// How much of a refused request's body is still read, and thrown away, so that a

@@ -5,7 +5,7 @@ import Storage
 /// only its hash is stored.
 ///
 /// ```swift
-/// let (account, token) = try AccountService(store: store).create(email: "a@example.com")
+/// let (account, token) = try await AccountService(store: store).create(email: "a@example.com")
 /// print(token)
 /// ```
 public struct AccountService: Sendable {
@@ -16,13 +16,13 @@ public struct AccountService: Sendable {
     }
 
     /// Creates an account and returns it with its new access token.
-    public func create(email rawEmail: String) throws(AccountError) -> (Account, String) {
+    public func create(email rawEmail: String) async throws(AccountError) -> (Account, String) {
         guard let email = Email(validating: rawEmail)?.text else {
             throw .invalidEmail(rawEmail)
         }
         let token = try Self.newToken()
         do {
-            return (try store.createAccount(email: email, tokenHash: token.hash), token.text)
+            return (try await store.createAccount(email: email, tokenHash: token.hash), token.text)
         } catch .duplicateEmail {
             throw .duplicateEmail(email)
         } catch {
@@ -31,12 +31,12 @@ public struct AccountService: Sendable {
     }
 
     /// Revokes every token of the account (sessions included) and issues one new one.
-    public func resetToken(email rawEmail: String) throws(AccountError) -> String {
+    public func resetToken(email rawEmail: String) async throws(AccountError) -> String {
         let email = Email.trimmingSpaces(rawEmail)
         let token = try Self.newToken()
         let replaced: Bool
         do {
-            replaced = try store.replaceTokens(email: email, tokenHash: token.hash)
+            replaced = try await store.replaceTokens(email: email, tokenHash: token.hash)
         } catch {
             throw .store(error)
         }
@@ -45,20 +45,20 @@ public struct AccountService: Sendable {
     }
 
     /// Removes the account and its notes.
-    public func remove(email rawEmail: String) throws(AccountError) {
+    public func remove(email rawEmail: String) async throws(AccountError) {
         let email = Email.trimmingSpaces(rawEmail)
         let removed: Bool
         do {
-            removed = try store.removeAccount(email: email)
+            removed = try await store.removeAccount(email: email)
         } catch {
             throw .store(error)
         }
         guard removed else { throw .noSuchAccount(email) }
     }
 
-    public func all() throws(AccountError) -> [Account] {
+    public func all() async throws(AccountError) -> [Account] {
         do {
-            return try store.allAccounts()
+            return try await store.allAccounts()
         } catch {
             throw .store(error)
         }

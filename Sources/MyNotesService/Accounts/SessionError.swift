@@ -22,6 +22,8 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
     case noSuchAccount(String)
     case store(StoreError)
     case cryptoUnavailable
+    /// Too many password checks are waiting already; nothing was done. Retry after this long.
+    case overloaded(retryAfter: Duration)
 
     public var description: String {
         switch self {
@@ -36,6 +38,7 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
         case .noSuchAccount(let email): "no account with email \(email)"
         case .store(let error): error.description
         case .cryptoUnavailable: "the cryptography library failed"
+        case .overloaded(let wait): "too many password checks waiting; retry after \(wait)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Secrets
 import Storage
 
@@ -5,10 +6,16 @@ import Storage
 /// time; the others stay valid), sign out (revokes the token used), and finding the
 /// account a bearer token belongs to. Tokens are shared with the legacy protocol.
 ///
+/// Password hashing (a third of a second of CPU) runs on `hashing`, a bounded executor
+/// of its own: never on a thread that serves connections, and when its queue is full a
+/// sign-up or sign-in fails at once with ``SessionError/overloaded(retryAfter:)``.
+///
 /// ```swift
-/// let sessions = SessionService(store: store, configuration: ServiceConfiguration())
-/// let (account, token) = try sessions.signUp(email: "a@example.com", password: "s3cret pass")
-/// let other = try sessions.signIn(email: "a@example.com", password: "s3cret pass", from: nil)
+/// let sessions = SessionService(
+///     store: store, configuration: ServiceConfiguration(),
+///     hashing: BoundedExecutor(name: "hashing", limits: ServiceConfiguration.defaultHashing))
+/// let (account, token) = try await sessions.signUp(email: "a@example.com", password: "s3cret pass")
+/// let other = try await sessions.signIn(email: "a@example.com", password: "s3cret pass", from: nil)
 /// ```
 public struct SessionService: Sendable {
     public static let minimumPasswordCharacters = 8
@@ -20,31 +27,33 @@ public struct SessionService: Sendable {
     let signup: SignupPolicy
     let hasher: PasswordHasher
     let throttle: SignInThrottle
+    let hashing: BoundedExecutor
+    let retryAfter: Duration
 
-    public init(store: any NoteStore, configuration: ServiceConfiguration) {
+    /// `hashing` is the caller's: it outlives this service and is closed by its owner.
+    public init(
+        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor
+    ) {
         self.store = store
         self.signup = configuration.signup
         self.hasher = configuration.passwordHasher
         self.throttle = SignInThrottle(
             limits: configuration.signInLimits, clock: configuration.clock)
+        self.hashing = hashing
+        self.retryAfter = configuration.retryAfter
     }
 
     /// Creates an account with a password and returns it with its first token.
     public func signUp(
         email rawEmail: String, password: String
-    ) throws(SessionError) -> (Account, String) {
+    ) async throws(SessionError) -> (Account, String) {
         guard signup == .open else { throw .signupClosed }
         guard let email = Email(validating: rawEmail)?.text else { throw .invalidEmail }
         try Self.checkPassword(password)
         let token = try Self.newToken()
-        let passwordHash: String
+        let passwordHash = try await hash(password)
         do {
-            passwordHash = try hasher.hash(password)
-        } catch {
-            throw .cryptoUnavailable
-        }
-        do {
-            let account = try store.createAccount(
+            let account = try await store.createAccount(
                 email: email, tokenHash: token.hash, passwordHash: passwordHash)
             return (account, token.text)
         } catch .duplicateEmail {
@@ -58,29 +67,35 @@ public struct SessionService: Sendable {
     /// and per `address`; past the limits, ``SessionError/throttled(retryAfter:)``.
     public func signIn(
         email rawEmail: String, password: String, from address: String?
-    ) throws(SessionError) -> String {
+    ) async throws(SessionError) -> String {
         let email = Email.trimmingSpaces(rawEmail)
         if let wait = throttle.delay(email: email, address: address) {
             throw .throttled(retryAfter: wait)
         }
         let account: Account?
         do {
-            account = try store.account(email: email)
+            account = try await store.account(email: email)
         } catch {
             throw .store(error)
         }
-        guard let account, let stored = account.passwordHash,
-            password.utf8.count <= Self.maximumPasswordBytes,
-            hasher.verify(password, against: stored)
-        else {
-            if account?.passwordHash == nil { hasher.verifyNothing(password) }
+        let hasher = self.hasher
+        let verified: Bool
+        if let stored = account?.passwordHash, password.utf8.count <= Self.maximumPasswordBytes {
+            verified = try await onHashingThread { hasher.verify(password, against: stored) }
+        } else {
+            if account?.passwordHash == nil {
+                try await onHashingThread { hasher.verifyNothing(password) }
+            }
+            verified = false
+        }
+        guard let account, verified else {
             throttle.recordFailure(email: email, address: address)
             throw .wrongCredentials
         }
         throttle.recordSuccess(email: email)
         let token = try Self.newToken()
         do {
-            try store.addToken(token.hash, account: account.id)
+            try await store.addToken(token.hash, account: account.id)
         } catch {
             throw .store(error)
         }
@@ -88,10 +103,10 @@ public struct SessionService: Sendable {
     }
 
     /// The account holding `token`.
-    public func account(token: String) throws(SessionError) -> Account {
+    public func account(token: String) async throws(SessionError) -> Account {
         let found: Account?
         do {
-            found = try store.account(tokenHash: SHA256.hash(token))
+            found = try await store.account(tokenHash: SHA256.hash(token))
         } catch {
             throw .store(error)
         }
@@ -100,10 +115,10 @@ public struct SessionService: Sendable {
     }
 
     /// Revokes `token`.
-    public func signOut(token: String) throws(SessionError) {
+    public func signOut(token: String) async throws(SessionError) {
         let removed: Bool
         do {
-            removed = try store.removeToken(SHA256.hash(token))
+            removed = try await store.removeToken(SHA256.hash(token))
         } catch {
             throw .store(error)
         }
@@ -111,22 +126,42 @@ public struct SessionService: Sendable {
     }
 
     /// Sets an account's password (the operator's `accounts set-password`).
-    public func setPassword(_ password: String, email rawEmail: String) throws(SessionError) {
+    public func setPassword(_ password: String, email rawEmail: String) async throws(SessionError) {
         let email = Email.trimmingSpaces(rawEmail)
         try Self.checkPassword(password)
-        let passwordHash: String
-        do {
-            passwordHash = try hasher.hash(password)
-        } catch {
-            throw .cryptoUnavailable
-        }
+        let passwordHash = try await hash(password)
         let updated: Bool
         do {
-            updated = try store.setPasswordHash(passwordHash, email: email)
+            updated = try await store.setPasswordHash(passwordHash, email: email)
         } catch {
             throw .store(error)
         }
         guard updated else { throw .noSuchAccount(email) }
+    }
+
+    /// The encoded hash of `password`, made on the hashing executor.
+    private func hash(_ password: String) async throws(SessionError) -> String {
+        let hasher = self.hasher
+        let hashed = try await onHashingThread {
+            Result { () throws(SecretsError) in try hasher.hash(password) }
+        }
+        guard case .success(let encoded) = hashed else { throw .cryptoUnavailable }
+        return encoded
+    }
+
+    /// Runs `body` on the hashing executor; a full queue is ``SessionError/overloaded(retryAfter:)``.
+    @discardableResult
+    private func onHashingThread<Value: Sendable>(
+        _ body: @escaping @Sendable () -> Value
+    ) async throws(SessionError) -> Value {
+        do {
+            return try await hashing.run(body)
+        } catch {
+            switch error {
+            case .overloaded: throw .overloaded(retryAfter: retryAfter)
+            case .closed: throw .store(.closed)
+            }
+        }
     }
 
     static func checkPassword(_ password: String) throws(SessionError) {

@@ -1,3 +1,4 @@
+import BoundedExecution
 import HTTPCore
 import Logging
 import Storage
@@ -13,6 +14,8 @@ import Storage
 /// ```
 public final class MyNotesApplication: Sendable {
     public let store: any NoteStore
+    /// Where passwords are hashed: threads and a queue of their own (``ServiceConfiguration/hashing``).
+    public let hashing: BoundedExecutor
     private let server: HTTPServer
 
     /// Serves `store` with `service`'s rules; every request's log lines go to `logger`,
@@ -22,23 +25,33 @@ public final class MyNotesApplication: Sendable {
         store: any NoteStore, logger: Logger = .disabled
     ) throws(HTTPServerError) {
         self.store = store
-        server = try HTTPServer(
-            configuration: configuration,
-            responder: Self.router(store: store, configuration: service, logger: logger))
+        let hashing = BoundedExecutor(name: "password-hashing", limits: service.hashing)
+        self.hashing = hashing
+        do {
+            server = try HTTPServer(
+                configuration: configuration,
+                responder: Self.router(
+                    store: store, configuration: service, hashing: hashing, logger: logger))
+        } catch {
+            hashing.close()
+            throw error
+        }
     }
 
     /// The port the server listens on.
     public var port: Int { server.port }
 
-    /// Stops accepting, finishes requests in flight, then closes the store.
+    /// Stops accepting, finishes requests in flight, then stops hashing and closes the store.
     public func shutdown() {
         server.shutdown()
+        hashing.close()
         store.close()
     }
 
     /// Every route the service answers.
     public static func router(
-        store: any NoteStore, configuration: ServiceConfiguration, logger: Logger = .disabled
+        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
+        logger: Logger = .disabled
     ) -> Router {
         var router = Router()
         router.add(middleware: RequestIDMiddleware(logger: logger))
@@ -48,7 +61,8 @@ public final class MyNotesApplication: Sendable {
                 PathPattern(path, matching: .caseInsensitive), methods: LegacyHandler.methods,
                 responder: legacy)
         }
-        RESTAPI(store: store, configuration: configuration).register(on: &router)
+        RESTAPI(store: store, configuration: configuration, hashing: hashing)
+            .register(on: &router)
         WebAppHandler(catalog: .bundled).register(on: &router)
         return router
     }

@@ -1,3 +1,5 @@
+import BoundedExecution
+import Foundation
 import Secrets
 import Storage
 
@@ -20,11 +22,16 @@ public struct ServiceConfiguration: Sendable {
     /// The clock the sign-in throttle's window runs on; tests pass a manual one and
     /// advance it instead of waiting.
     public var clock: any Clock<Duration>
+    /// Threads that hash passwords, and how many hashes may wait for one.
+    public var hashing: ExecutorLimits
+    /// What an answer refused for overload (`503`) suggests in `Retry-After`.
+    public var retryAfter: Duration
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
         signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
-        passwordHasher: PasswordHasher = .standard, clock: any Clock<Duration> = ContinuousClock()
+        passwordHasher: PasswordHasher = .standard, clock: any Clock<Duration> = ContinuousClock(),
+        hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1)
     ) {
         self.authentication = authentication
         self.quota = quota
@@ -32,5 +39,14 @@ public struct ServiceConfiguration: Sendable {
         self.signInLimits = signInLimits
         self.passwordHasher = passwordHasher
         self.clock = clock
+        self.hashing = hashing
+        self.retryAfter = retryAfter
+    }
+
+    /// Half the cores hash (at least one), so sign-ins never take every core from the
+    /// queries; four hashes per thread may wait, about 1.3 s of work at most.
+    public static var defaultHashing: ExecutorLimits {
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        return ExecutorLimits(threads: threads, queueLimit: 4 * threads)
     }
 }

@@ -22,7 +22,7 @@ struct LegacyHandler: HTTPResponder {
         }
     }
 
-    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         let parameters: LegacyParameters
         do {
             parameters = try LegacyParameters(request: request)
@@ -42,7 +42,9 @@ struct LegacyHandler: HTTPResponder {
         let outcome: LegacyOutcome
         if parameters.isValidUTF8, format != nil, let action {
             do {
-                outcome = try perform(action, parameters: parameters, request: request)
+                outcome = try await perform(action, parameters: parameters, request: request)
+            } catch .storeFailed(.overloaded(let wait)) {
+                return Self.overloaded(writer.response(for: .failure(.dataAccessFailed)), wait)
             } catch {
                 if case .storeFailed(let cause) = error {
                     context.logger.error(
@@ -60,12 +62,21 @@ struct LegacyHandler: HTTPResponder {
         return writer.response(for: outcome)
     }
 
+    /// The protocol's -3 answer, sent as `503` with `Retry-After`: the store refused the
+    /// work for overload, so the client may retry, and HTTP-aware ones know when.
+    private static func overloaded(_ answer: HTTPResponse, _ wait: Duration) -> HTTPResponse {
+        var response = answer
+        response.status = .serviceUnavailable
+        response.headers["Retry-After"] = String(RESTProblem.retryAfterSeconds(wait))
+        return response
+    }
+
     /// One action, its checks in the documented order: email (-1), account and token
     /// (-9, or -1 without tokens), then the action's own parameters: `id` (-4),
     /// `content` (-5), `date` (-6), their validity (-8), existence (-7), quota (-2).
     private func perform(
         _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest
-    ) throws(NoteError) -> LegacyOutcome {
+    ) async throws(NoteError) -> LegacyOutcome {
         guard let email = Email(trimming: parameters["email"] ?? "") else {
             throw .noSuchAccount
         }
@@ -74,23 +85,23 @@ struct LegacyHandler: HTTPResponder {
             ?? BearerToken(authorization: request.headers["Authorization"])?.text
         switch action {
         case .query:
-            return .notes(try notes.notes(email: email, token: token))
+            return .notes(try await notes.notes(email: email, token: token))
         case .add:
-            let account = try notes.account(email: email, token: token)
+            let account = try await notes.account(email: email, token: token)
             let (content, date) = try Self.contentAndDate(parameters)
-            return .added(id: try notes.add(content, date: date, account: account).id)
+            return .added(id: try await notes.add(content, date: date, account: account).id)
         case .modify:
-            let account = try notes.account(email: email, token: token)
+            let account = try await notes.account(email: email, token: token)
             let idText = try Self.idText(parameters)
             let (content, date) = try Self.contentAndDate(parameters)
             guard let id = NoteID(idText) else { throw .notFound }
-            _ = try notes.change(
+            _ = try await notes.change(
                 id, account: account, content: content, date: date, precondition: .none)
             return .done
         case .remove:
-            let account = try notes.account(email: email, token: token)
+            let account = try await notes.account(email: email, token: token)
             guard let id = NoteID(try Self.idText(parameters)) else { throw .notFound }
-            try notes.remove(id, account: account, precondition: .none)
+            try await notes.remove(id, account: account, precondition: .none)
             return .done
         }
     }

@@ -11,9 +11,9 @@ import Storage
 ///
 /// ```swift
 /// let notes = NotesService(store: store, configuration: ServiceConfiguration())
-/// let note = try notes.add(
+/// let note = try await notes.add(
 ///     try NoteContent(validating: "Buy milk"), date: NoteDate("2026-11-29"), account: account)
-/// _ = try notes.change(
+/// _ = try await notes.change(
 ///     NoteID("\(note.id)")!, account: account, content: nil, date: NoteDate("2026-11-30"),
 ///     precondition: .matches([note.version]))
 /// ```
@@ -32,10 +32,10 @@ struct NotesService: Sendable {
 
     /// The legacy `query`: the account, the token check and the notes (newest first)
     /// in one read; nothing is shown before the check passes.
-    func notes(email: Email, token: String?) throws(NoteError) -> [Note] {
+    func notes(email: Email, token: String?) async throws(NoteError) -> [Note] {
         let found: (check: TokenCheck, notes: [Note])?
         do {
-            found = try store.accountAndNotes(email: email.text, presenting: tokenHash(token))
+            found = try await store.accountAndNotes(email: email.text, presenting: tokenHash(token))
         } catch {
             throw .storeFailed(error)
         }
@@ -44,10 +44,10 @@ struct NotesService: Sendable {
     }
 
     /// The account a legacy write acts for, after the token check.
-    func account(email: Email, token: String?) throws(NoteError) -> Account {
+    func account(email: Email, token: String?) async throws(NoteError) -> Account {
         let found: TokenCheck?
         do {
-            found = try store.account(email: email.text, presenting: tokenHash(token))
+            found = try await store.account(email: email.text, presenting: tokenHash(token))
         } catch {
             throw .storeFailed(error)
         }
@@ -80,18 +80,18 @@ struct NotesService: Sendable {
     // MARK: Notes of an account
 
     /// One page of the account's notes, newest first.
-    func notes(account: Account, page: NotePage) throws(NoteError) -> [Note] {
+    func notes(account: Account, page: NotePage) async throws(NoteError) -> [Note] {
         do {
-            return try store.notes(account: account.id, page: page)
+            return try await store.notes(account: account.id, page: page)
         } catch {
             throw .storeFailed(error)
         }
     }
 
-    func note(_ id: NoteID, account: Account) throws(NoteError) -> Note {
+    func note(_ id: NoteID, account: Account) async throws(NoteError) -> Note {
         let found: Note?
         do {
-            found = try store.note(id: id.value, account: account.id)
+            found = try await store.note(id: id.value, account: account.id)
         } catch {
             throw .storeFailed(error)
         }
@@ -100,10 +100,12 @@ struct NotesService: Sendable {
     }
 
     /// A new note, dated now (UTC) when `date` is `nil`, within the account's quota.
-    func add(_ content: NoteContent, date: NoteDate?, account: Account) throws(NoteError) -> Note {
+    func add(_ content: NoteContent, date: NoteDate?, account: Account) async throws(NoteError)
+        -> Note
+    {
         let draft = NoteDraft(date: date?.description ?? Self.now(), content: content.text)
         do {
-            return try store.addNote(draft, account: account.id, quota: quota)
+            return try await store.addNote(draft, account: account.id, quota: quota)
         } catch .quotaExceeded(let limit) {
             throw .quotaExceeded(limit: limit)
         } catch {
@@ -116,11 +118,11 @@ struct NotesService: Sendable {
     func change(
         _ id: NoteID, account: Account, content: NoteContent?, date: NoteDate?,
         precondition: WritePrecondition
-    ) throws(NoteError) -> Note {
+    ) async throws(NoteError) -> Note {
         let change = NoteChange(date: date?.description, content: content?.text)
         let outcome: ConditionalWrite<Note>
         do {
-            outcome = try store.updateNote(
+            outcome = try await store.updateNote(
                 id: id.value, account: account.id, change: change, precondition: precondition)
         } catch {
             throw .storeFailed(error)
@@ -129,10 +131,12 @@ struct NotesService: Sendable {
     }
 
     /// Removes the note if `precondition` holds.
-    func remove(_ id: NoteID, account: Account, precondition: WritePrecondition) throws(NoteError) {
+    func remove(_ id: NoteID, account: Account, precondition: WritePrecondition)
+        async throws(NoteError)
+    {
         let outcome: ConditionalWrite<Void>
         do {
-            outcome = try store.removeNote(
+            outcome = try await store.removeNote(
                 id: id.value, account: account.id, precondition: precondition)
         } catch {
             throw .storeFailed(error)

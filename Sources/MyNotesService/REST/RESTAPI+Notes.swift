@@ -8,8 +8,8 @@ extension RESTAPI {
     static let maximumQueryCharacters = 1_000
 
     /// `GET /api/v1/notes?limit=&cursor=&q=` → `200 {notes, nextCursor}`.
-    func listNotes(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
-        let account = try authenticate(request)
+    func listNotes(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
+        let account = try await authenticate(request)
         let query = Self.queryParameters(request)
         var page = NotePage(limit: Self.defaultPageSize)
         if let text = query["limit"] {
@@ -36,8 +36,8 @@ extension RESTAPI {
         // One more than asked tells whether another page follows without a second query.
         var probe = page
         probe.limit += 1
-        let notes = try Self.domain { () throws(NoteError) in
-            try self.notes.notes(account: account, page: probe)
+        let notes = try await Self.domain { () async throws(NoteError) in
+            try await self.notes.notes(account: account, page: probe)
         }
         let shown = notes.prefix(page.limit)
         var array: [UInt8] = [UInt8(ascii: "[")]
@@ -55,15 +55,15 @@ extension RESTAPI {
     }
 
     /// `POST /api/v1/notes` `{content, date?}` → `201` Note with `Location` and `ETag`.
-    func createNote(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
-        let account = try authenticate(request)
+    func createNote(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
+        let account = try await authenticate(request)
         let body = try JSONRequestBody(request, allowed: ["content", "date"])
         guard let content = try Self.content(body.string("content")) else {
             throw Self.problem(.missingContent)
         }
         let date = try Self.date(body.string("date"))
-        let note = try Self.domain { () throws(NoteError) in
-            try notes.add(content, date: date, account: account)
+        let note = try await Self.domain { () async throws(NoteError) in
+            try await notes.add(content, date: date, account: account)
         }
         var response = Self.noteResponse(.created, note)
         response.headers["Location"] = "/api/v1/notes/\(note.id)"
@@ -71,12 +71,14 @@ extension RESTAPI {
     }
 
     /// `GET /api/v1/notes/{id}` → `200` Note with `ETag`.
-    func getNote(_ request: HTTPRequest, _ context: RequestContext) throws(RESTProblem)
-        -> HTTPResponse
-    {
-        let account = try authenticate(request)
+    func getNote(
+        _ request: HTTPRequest, _ context: RequestContext
+    ) async throws(RESTProblem) -> HTTPResponse {
+        let account = try await authenticate(request)
         let id = try Self.noteID(context)
-        let note = try Self.domain { () throws(NoteError) in try notes.note(id, account: account) }
+        let note = try await Self.domain { () async throws(NoteError) in
+            try await notes.note(id, account: account)
+        }
         return Self.noteResponse(.ok, note)
     }
 
@@ -85,8 +87,8 @@ extension RESTAPI {
     /// into the note as it is when the write runs.
     func writeNote(
         _ request: HTTPRequest, _ context: RequestContext, partial: Bool
-    ) throws(RESTProblem) -> HTTPResponse {
-        let account = try authenticate(request)
+    ) async throws(RESTProblem) -> HTTPResponse {
+        let account = try await authenticate(request)
         let id = try Self.noteID(context)
         let body = try JSONRequestBody(request, allowed: ["content", "date"])
         let content = try Self.content(body.string("content"))
@@ -94,8 +96,8 @@ extension RESTAPI {
         let date = try Self.date(body.string("date"))
         if !partial, date == nil { throw Self.problem(.missingDate) }
         let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
-        let note = try Self.domain { () throws(NoteError) in
-            try notes.change(
+        let note = try await Self.domain { () async throws(NoteError) in
+            try await notes.change(
                 id, account: account, content: content, date: date, precondition: precondition)
         }
         return Self.noteResponse(.ok, note)
@@ -104,12 +106,12 @@ extension RESTAPI {
     /// `DELETE /api/v1/notes/{id}` → `204`, honouring `If-Match`.
     func deleteNote(
         _ request: HTTPRequest, _ context: RequestContext
-    ) throws(RESTProblem) -> HTTPResponse {
-        let account = try authenticate(request)
+    ) async throws(RESTProblem) -> HTTPResponse {
+        let account = try await authenticate(request)
         let id = try Self.noteID(context)
         let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
-        try Self.domain { () throws(NoteError) in
-            try notes.remove(id, account: account, precondition: precondition)
+        try await Self.domain { () async throws(NoteError) in
+            try await notes.remove(id, account: account, precondition: precondition)
         }
         return HTTPResponse(status: .noContent)
     }
@@ -126,27 +128,31 @@ extension RESTAPI {
 
     /// Content that meets the rules; `nil` when absent.
     private static func content(_ value: String?) throws(RESTProblem) -> NoteContent? {
-        try domain { () throws(NoteError) in
-            guard let value else { return nil }
+        guard let value else { return nil }
+        do {
             return try NoteContent(validating: value)
+        } catch {
+            throw problem(error)
         }
     }
 
     /// A date in one of the `NoteDate` forms; `nil` when absent.
     private static func date(_ value: String?) throws(RESTProblem) -> NoteDate? {
-        try domain { () throws(NoteError) in
-            guard let value else { return nil }
+        guard let value else { return nil }
+        do {
             return try NoteDate(validating: value)
+        } catch {
+            throw problem(error)
         }
     }
 
     /// Runs a step of the domain, its failure as the API answers it.
     @discardableResult
-    private static func domain<Value>(_ body: () throws(NoteError) -> Value) throws(RESTProblem)
-        -> Value
-    {
+    private static func domain<Value>(
+        _ body: () async throws(NoteError) -> Value
+    ) async throws(RESTProblem) -> Value {
         do {
-            return try body()
+            return try await body()
         } catch {
             throw problem(error)
         }
@@ -184,6 +190,7 @@ extension RESTAPI {
         // The path always has an ID, and REST accounts are found by their bearer token.
         case .notFound, .missingID: return .noSuchNote
         case .noSuchAccount, .authenticationFailed: return .unauthorized(tokenGiven: true)
+        case .storeFailed(.overloaded(let wait)): return .overloaded(retryAfter: wait)
         case .storeFailed(let cause): return .storeFailed(cause)
         }
     }

@@ -3,14 +3,14 @@ import Storage
 
 extension RESTAPI {
     /// `POST /api/v1/accounts` `{email, password}` → `201 {email, token}`.
-    func createAccount(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
+    func createAccount(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let body = try JSONRequestBody(request, allowed: ["email", "password"])
         let email = try body.requiredString("email")
         let password = try body.requiredString("password")
         let account: Account
         let token: String
         do {
-            (account, token) = try sessions.signUp(email: email, password: password)
+            (account, token) = try await sessions.signUp(email: email, password: password)
         } catch {
             throw Self.problem(error)
         }
@@ -21,13 +21,13 @@ extension RESTAPI {
     }
 
     /// `POST /api/v1/sessions` `{email, password}` → `201 {token}`.
-    func createSession(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
+    func createSession(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let body = try JSONRequestBody(request, allowed: ["email", "password"])
         let email = try body.requiredString("email")
         let password = try body.requiredString("password")
         let token: String
         do {
-            token = try sessions.signIn(
+            token = try await sessions.signIn(
                 email: email, password: password, from: request.clientAddress)
         } catch {
             throw Self.problem(error)
@@ -38,10 +38,10 @@ extension RESTAPI {
     }
 
     /// `DELETE /api/v1/sessions/current` → `204`; the token used stops working.
-    func deleteCurrentSession(_ request: HTTPRequest) throws(RESTProblem) -> HTTPResponse {
+    func deleteCurrentSession(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let token = try bearerToken(request)
         do {
-            try sessions.signOut(token: token)
+            try await sessions.signOut(token: token)
         } catch {
             throw Self.problem(error)
         }
@@ -66,12 +66,14 @@ extension RESTAPI {
             problem.headers["WWW-Authenticate"] = #"Bearer realm="mynotes""#
             return problem
         case .throttled(let wait):
-            let seconds = max(1, Int((wait / .seconds(1)).rounded(.up)))
+            let seconds = RESTProblem.retryAfterSeconds(wait)
             var problem = RESTProblem(.tooManyRequests, .throttled(seconds: seconds))
             problem.headers["Retry-After"] = String(seconds)
             return problem
         case .invalidToken:
             return .unauthorized(tokenGiven: true)
+        case .overloaded(let wait), .store(.overloaded(let wait)):
+            return .overloaded(retryAfter: wait)
         case .store, .cryptoUnavailable:
             return .storeFailed(error)
         }

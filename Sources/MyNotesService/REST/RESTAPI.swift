@@ -1,3 +1,4 @@
+import BoundedExecution
 import HTTPCore
 import MyNotesProtocol
 import Secrets
@@ -9,7 +10,8 @@ import Storage
 ///
 /// ```swift
 /// var router = Router()
-/// RESTAPI(store: store, configuration: ServiceConfiguration()).register(on: &router)
+/// RESTAPI(store: store, configuration: ServiceConfiguration(), hashing: hashing)
+///     .register(on: &router)
 /// ```
 struct RESTAPI: Sendable {
     static let jsonContentType = "application/json; charset=utf-8"
@@ -17,9 +19,10 @@ struct RESTAPI: Sendable {
     let notes: NotesService
     let sessions: SessionService
 
-    init(store: any NoteStore, configuration: ServiceConfiguration) {
+    init(store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor) {
         self.notes = NotesService(store: store, configuration: configuration)
-        self.sessions = SessionService(store: store, configuration: configuration)
+        self.sessions = SessionService(
+            store: store, configuration: configuration, hashing: hashing)
     }
 
     /// Registers every ``RESTEndpoint``: one route per path, one responder per method,
@@ -39,24 +42,24 @@ struct RESTAPI: Sendable {
 
     private func operation(_ endpoint: RESTEndpoint) -> RESTResponder.Operation {
         switch endpoint {
-        case .createAccount: { request, _ throws(RESTProblem) in try createAccount(request) }
-        case .createSession: { request, _ throws(RESTProblem) in try createSession(request) }
+        case .createAccount: { request, _ throws(RESTProblem) in try await createAccount(request) }
+        case .createSession: { request, _ throws(RESTProblem) in try await createSession(request) }
         case .deleteCurrentSession:
-            { request, _ throws(RESTProblem) in try deleteCurrentSession(request) }
-        case .listNotes: { request, _ throws(RESTProblem) in try listNotes(request) }
-        case .createNote: { request, _ throws(RESTProblem) in try createNote(request) }
+            { request, _ throws(RESTProblem) in try await deleteCurrentSession(request) }
+        case .listNotes: { request, _ throws(RESTProblem) in try await listNotes(request) }
+        case .createNote: { request, _ throws(RESTProblem) in try await createNote(request) }
         case .getNote:
-            { request, context throws(RESTProblem) in try getNote(request, context) }
+            { request, context throws(RESTProblem) in try await getNote(request, context) }
         case .replaceNote:
             { request, context throws(RESTProblem) in
-                try writeNote(request, context, partial: false)
+                try await writeNote(request, context, partial: false)
             }
         case .updateNote:
             { request, context throws(RESTProblem) in
-                try writeNote(request, context, partial: true)
+                try await writeNote(request, context, partial: true)
             }
         case .deleteNote:
-            { request, context throws(RESTProblem) in try deleteNote(request, context) }
+            { request, context throws(RESTProblem) in try await deleteNote(request, context) }
         case .openAPIDocument:
             { _, _ throws(RESTProblem) in
                 HTTPResponse(
@@ -75,14 +78,14 @@ struct RESTAPI: Sendable {
     }
 
     /// The account whose token the request bears, or `401`.
-    func authenticate(_ request: HTTPRequest) throws(RESTProblem) -> Account {
+    func authenticate(_ request: HTTPRequest) async throws(RESTProblem) -> Account {
         let token = try bearerToken(request)
         do {
-            return try sessions.account(token: token)
+            return try await sessions.account(token: token)
         } catch .invalidToken {
             throw .unauthorized(tokenGiven: true)
         } catch {
-            throw .storeFailed(error)
+            throw Self.problem(error)
         }
     }
 

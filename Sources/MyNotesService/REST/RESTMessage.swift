@@ -30,6 +30,7 @@ enum RESTMessage: Sendable, Hashable {
     case wrongCredentials
     case throttled(seconds: Int)
     case preconditionFailed
+    case overloaded(seconds: Int)
 }
 
 extension RESTMessage {
@@ -71,6 +72,10 @@ extension RESTMessage {
             return zh
                 ? "登录失败次数过多，请在 \(seconds) 秒后重试。"
                 : "Too many failed sign-ins. Try again in \(seconds) seconds."
+        case .overloaded(let seconds):
+            return zh
+                ? "服务器繁忙，请在 \(seconds) 秒后重试。"
+                : "The server is busy. Try again in \(seconds) seconds."
         case .preconditionFailed:
             return zh
                 ? "笔记已被修改（If-Match 不符）。"

@@ -59,6 +59,20 @@ extension RESTProblem {
         return problem
     }
 
+    /// `503` with `Retry-After`: a queue of work is full, so the request was refused at
+    /// once rather than left to wait; nothing was done. Its code is the status, 503.
+    static func overloaded(retryAfter wait: Duration) -> RESTProblem {
+        let seconds = retryAfterSeconds(wait)
+        var problem = RESTProblem(.serviceUnavailable, .overloaded(seconds: seconds))
+        problem.headers["Retry-After"] = String(seconds)
+        return problem
+    }
+
+    /// A wait as `Retry-After` gives it: whole seconds, rounded up, at least one.
+    static func retryAfterSeconds(_ wait: Duration) -> Int {
+        max(1, Int((wait / .seconds(1)).rounded(.up)))
+    }
+
     static func invalidField(_ field: String, _ reason: RESTMessage.Reason) -> RESTProblem {
         RESTProblem(.unprocessableContent, code: .invalidParameter, .invalidField(field, reason))
     }

@@ -5,14 +5,14 @@ import MyNotesProtocol
 /// ``RESTProblem`` thrown anywhere is rendered the same way, in one place.
 struct RESTResponder: HTTPResponder {
     typealias Operation =
-        @Sendable (HTTPRequest, RequestContext) throws(RESTProblem) -> HTTPResponse
+        @Sendable (HTTPRequest, RequestContext) async throws(RESTProblem) -> HTTPResponse
 
     let operation: Operation
 
-    func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         var response: HTTPResponse
         do {
-            response = try operation(request, context)
+            response = try await operation(request, context)
         } catch {
             if let cause = error.cause {
                 context.logger.error(

@@ -48,7 +48,7 @@ public struct WebAppHandler: HTTPResponder {
         router.on(PathPattern(Self.assetPattern), methods: Self.methods, responder: self)
     }
 
-    public func respond(to request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    public func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         let name = context.parameters["name"] ?? "index.html"
         // index.html has one address, `/`; serving it under /assets too would be a
         // second URL for the same page.

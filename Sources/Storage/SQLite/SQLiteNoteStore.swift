@@ -1,21 +1,32 @@
+import BoundedExecution
 import Foundation
 
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`.
 ///
-/// Reads run in parallel on pooled read-only connections; writes go through one
-/// writer thread that batches concurrent writes into one durable commit.
+/// Reads run in parallel on the reader executor's threads, each with a read-only
+/// connection; writes go to one writer thread that batches concurrent writes into one
+/// durable commit. No caller's thread waits for either: the caller's task suspends.
+/// Both queues are bounded (``StoreLimits``); past them a call fails at once with
+/// ``StoreError/overloaded(retryAfter:)``.
 ///
 /// ```swift
 /// let store = try SQLiteNoteStore(path: "/var/lib/mynotes/mynotes.sqlite")
 /// defer { store.close() }
+/// let notes = try await store.notes(account: 1, page: NotePage(limit: 20))
 /// ```
 public final class SQLiteNoteStore: NoteStore {
     public let path: String
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
+    private let reading: BoundedExecutor
+    private let retryAfter: Duration
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
-    public init(path: String) throws(StoreError) {
+    /// Reads run on `reading` when given (the store closes it), else on an executor
+    /// made from `limits.readers`.
+    public init(
+        path: String, limits: StoreLimits = StoreLimits(), reading: BoundedExecutor? = nil
+    ) throws(StoreError) {
         self.path = path
         let connection: SQLiteConnection
         do throws(SQLiteError) {
@@ -30,11 +41,21 @@ public final class SQLiteNoteStore: NoteStore {
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
-        writer = SQLiteWriter(connection: connection)
+        writer = SQLiteWriter(
+            connection: connection, queueLimit: limits.writeQueueLimit,
+            retryAfter: limits.retryAfter)
         readers = SQLiteReaderPool(path: path)
+        // A read's task may continue on the reader's thread: serializing the answer there
+        // spares a hand-off to another thread per request.
+        self.reading =
+            reading
+            ?? BoundedExecutor(
+                name: "sqlite-reader", limits: limits.readers, resumedTasks: .continueHere)
+        retryAfter = limits.retryAfter
     }
 
     public func close() {
+        reading.close()
         writer.close()
         readers.close()
     }
@@ -47,8 +68,8 @@ public final class SQLiteNoteStore: NoteStore {
 
     private static let accountColumns = "id, email, password_hash, created_at"
 
-    public func account(email: String) throws(StoreError) -> Account? {
-        try readers.read { connection throws(SQLiteError) in
+    public func account(email: String) async throws(StoreError) -> Account? {
+        try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 "SELECT \(Self.accountColumns) FROM accounts WHERE email = ?")
             try statement.bind(.text(email))
@@ -58,8 +79,8 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func account(
         email: String, presenting tokenHash: [UInt8]?
-    ) throws(StoreError) -> TokenCheck? {
-        try readers.read { connection throws(SQLiteError) in
+    ) async throws(StoreError) -> TokenCheck? {
+        try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
                 SELECT a.id, a.email, a.password_hash, a.created_at,
@@ -73,8 +94,8 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func account(tokenHash: [UInt8]) throws(StoreError) -> Account? {
-        try readers.read { connection throws(SQLiteError) in
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+        try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
                 SELECT a.id, a.email, a.password_hash, a.created_at
@@ -87,10 +108,10 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func createAccount(
         email: String, tokenHash: [UInt8]?, passwordHash: String?
-    ) throws(StoreError) -> Account {
+    ) async throws(StoreError) -> Account {
         // The UNIQUE index on email decides, in the insert itself: a check before it
         // would only repeat the index's work.
-        try writer.perform { connection throws(StoreError) in
+        try await writer.perform { connection throws(StoreError) in
             let account: Account
             do throws(SQLiteError) {
                 let insert = try connection.statement(
@@ -117,8 +138,8 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func allAccounts() throws(StoreError) -> [Account] {
-        try readers.read { connection throws(SQLiteError) in
+    public func allAccounts() async throws(StoreError) -> [Account] {
+        try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 "SELECT \(Self.accountColumns) FROM accounts ORDER BY email")
             var accounts: [Account] = []
@@ -127,16 +148,16 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func removeAccount(email: String) throws(StoreError) -> Bool {
-        try writing { connection throws(SQLiteError) in
+    public func removeAccount(email: String) async throws(StoreError) -> Bool {
+        try await writing { connection throws(SQLiteError) in
             let delete = try connection.statement("DELETE FROM accounts WHERE email = ?")
             try delete.bind(.text(email)).run()
             return connection.changes > 0
         }
     }
 
-    public func replaceTokens(email: String, tokenHash: [UInt8]) throws(StoreError) -> Bool {
-        try writing { connection throws(SQLiteError) in
+    public func replaceTokens(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Bool {
+        try await writing { connection throws(SQLiteError) in
             let find = try connection.statement("SELECT id FROM accounts WHERE email = ?")
             try find.bind(.text(email))
             guard try find.step() else { return false }
@@ -148,22 +169,24 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) throws(StoreError) {
-        try writing { connection throws(SQLiteError) in
+    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+        try await writing { connection throws(SQLiteError) in
             try Self.insertToken(tokenHash, account: account, on: connection)
         }
     }
 
-    public func removeToken(_ tokenHash: [UInt8]) throws(StoreError) -> Bool {
-        try writing { connection throws(SQLiteError) in
+    public func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool {
+        try await writing { connection throws(SQLiteError) in
             let delete = try connection.statement("DELETE FROM tokens WHERE hash = ?")
             try delete.bind(.blob(tokenHash)).run()
             return connection.changes > 0
         }
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) throws(StoreError) -> Bool {
-        try writing { connection throws(SQLiteError) in
+    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
+        -> Bool
+    {
+        try await writing { connection throws(SQLiteError) in
             let update = try connection.statement(
                 "UPDATE accounts SET password_hash = ? WHERE email = ?")
             try update.bind(.text(passwordHash), .text(email)).run()
@@ -183,7 +206,7 @@ public final class SQLiteNoteStore: NoteStore {
 
     private static let noteColumns = "id, date, content, created_at, updated_at, version"
 
-    public func notes(account: Int64, page: NotePage) throws(StoreError) -> [Note] {
+    public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         // Two statements, not one with `?2 IS NULL OR …`: only a plain row-value bound lets
         // SQLite seek notes_by_account_newest to the cursor (SEARCH … sort_key<?) instead
@@ -196,7 +219,7 @@ public final class SQLiteNoteStore: NoteStore {
             ORDER BY sort_key DESC, id DESC
             LIMIT ?5
             """
-        return try readers.read { connection throws(SQLiteError) in
+        return try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(sql)
             try statement.bind(
                 .integer(account), page.after.map { .text($0.sortKey) } ?? .null,
@@ -210,10 +233,10 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func accountAndNotes(
         email: String, presenting tokenHash: [UInt8]?
-    ) throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
         // The token check does not refer to the outer row, so SQLite runs it once per
         // query (SCALAR SUBQUERY), not once per note as a correlated EXISTS would.
-        try readers.read { connection throws(SQLiteError) in
+        try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
                 SELECT a.id, a.email, a.password_hash, a.created_at,
@@ -240,16 +263,16 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func note(id: Int64, account: Int64) throws(StoreError) -> Note? {
-        try readers.read { connection throws(SQLiteError) in
+    public func note(id: Int64, account: Int64) async throws(StoreError) -> Note? {
+        try await read { connection throws(SQLiteError) in
             try Self.note(id: id, account: account, on: connection)
         }
     }
 
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
-    ) throws(StoreError) -> Note {
-        try writer.perform { connection throws(StoreError) in
+    ) async throws(StoreError) -> Note {
+        try await writer.perform { connection throws(StoreError) in
             if case .atMost(let limit) = quota {
                 let held = try Self.sqlite { () throws(SQLiteError) in
                     let count = try connection.statement(
@@ -279,8 +302,8 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func updateNote(
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
-    ) throws(StoreError) -> ConditionalWrite<Note> {
-        try writing { connection throws(SQLiteError) in
+    ) async throws(StoreError) -> ConditionalWrite<Note> {
+        try await writing { connection throws(SQLiteError) in
             if case .matches(let versions) = precondition {
                 guard let current = try Self.note(id: id, account: account, on: connection) else {
                     return .notFound
@@ -309,8 +332,8 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func removeNote(
         id: Int64, account: Int64, precondition: WritePrecondition
-    ) throws(StoreError) -> ConditionalWrite<Void> {
-        try writing { connection throws(SQLiteError) in
+    ) async throws(StoreError) -> ConditionalWrite<Void> {
+        try await writing { connection throws(SQLiteError) in
             if case .matches(let versions) = precondition {
                 guard let current = try Self.note(id: id, account: account, on: connection) else {
                     return .notFound
@@ -339,11 +362,30 @@ public final class SQLiteNoteStore: NoteStore {
 
     // MARK: Helpers
 
+    /// A read on one of the reader executor's threads.
+    private func read<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(StoreError) -> Value {
+        let readers = self.readers
+        let result: Result<Value, StoreError>
+        do throws(BoundedExecutorError) {
+            result = try await reading.run {
+                Result { () throws(StoreError) in try readers.read(body) }
+            }
+        } catch {
+            switch error {
+            case .overloaded: throw .overloaded(retryAfter: retryAfter)
+            case .closed: throw .closed
+            }
+        }
+        return try result.get()
+    }
+
     /// A write whose only failures are SQLite's.
     private func writing<Value: Sendable>(
         _ body: @escaping (SQLiteConnection) throws(SQLiteError) -> Value
-    ) throws(StoreError) -> Value {
-        try writer.perform { connection throws(StoreError) in
+    ) async throws(StoreError) -> Value {
+        try await writer.perform { connection throws(StoreError) in
             try Self.sqlite { () throws(SQLiteError) in try body(connection) }
         }
     }

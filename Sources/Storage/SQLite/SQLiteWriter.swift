@@ -7,17 +7,25 @@ import Synchronization
 /// With `synchronous=FULL` every commit waits for an fsync (about 0.3 ms here),
 /// which would cap writes near 3,000 a second. Writes that arrive while a commit is
 /// under way are batched into the next transaction, each in a savepoint of its own
-/// so one failing write does not undo the others; every caller is answered only
-/// after the commit that holds its write is on disk.
+/// so one failing write does not undo the others. No caller's thread waits: a write
+/// suspends its task, and the writer resumes it after the commit that holds the
+/// write is on disk. At most `queueLimit` writes wait for the next batch; one more
+/// is refused at once with ``StoreError/overloaded(retryAfter:)``.
 final class SQLiteWriter: Sendable {
+    /// One write: its body runs on the writer thread inside its savepoint, and
+    /// `finish` is called once the batch holding it has committed (or failed).
     private final class Job: @unchecked Sendable {
-        // Set by the writer thread before `done` is signalled, read by the caller after.
+        // Touched only by the writer thread, from dequeue to `finish`.
         let body: (SQLiteConnection) throws(StoreError) -> Void
+        let finish: @Sendable (StoreError?) -> Void
         var failure: StoreError?
-        let done = DispatchSemaphore(value: 0)
 
-        init(body: @escaping (SQLiteConnection) throws(StoreError) -> Void) {
+        init(
+            body: @escaping (SQLiteConnection) throws(StoreError) -> Void,
+            finish: @escaping @Sendable (StoreError?) -> Void
+        ) {
             self.body = body
+            self.finish = finish
         }
     }
 
@@ -26,6 +34,8 @@ final class SQLiteWriter: Sendable {
         var closed = false
     }
 
+    let queueLimit: Int
+    let retryAfter: Duration
     private let queue = Mutex(Queue())
     /// The connection, held here so that the thread can let go of it when it stops:
     /// the database is closed before ``close()`` returns.
@@ -33,8 +43,10 @@ final class SQLiteWriter: Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(connection: SQLiteConnection) {
+    init(connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration) {
         self.connection = Mutex(connection)
+        self.queueLimit = max(1, queueLimit)
+        self.retryAfter = retryAfter
         let thread = Thread { [self] in
             if let connection = self.connection.withLock({ $0 }) { run(connection) }
             self.connection.withLock { $0 = nil }
@@ -44,27 +56,46 @@ final class SQLiteWriter: Sendable {
         thread.start()
     }
 
-    /// Runs `body` in the next batch and waits until it is committed.
+    /// Runs `body` in the next batch; returns once that batch is committed.
     func perform<Value: Sendable>(
         _ body: @escaping (SQLiteConnection) throws(StoreError) -> Value
-    ) throws(StoreError) -> Value {
-        let result = Mutex<Value?>(nil)
-        let job = Job { connection throws(StoreError) in
-            let value = try body(connection)
-            result.withLock { $0 = value }
+    ) async throws(StoreError) -> Value {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Value, StoreError>, Never>) in
+            let value = Mutex<Value?>(nil)
+            let job = Job(
+                body: { connection throws(StoreError) in
+                    let written = try body(connection)
+                    value.withLock { $0 = written }
+                },
+                finish: { failure in
+                    if let failure {
+                        continuation.resume(returning: .failure(failure))
+                    } else if let written = value.withLock({ $0.take() }) {
+                        continuation.resume(returning: .success(written))
+                    } else {
+                        continuation.resume(returning: .failure(.closed))
+                    }
+                })
+            if let refusal = enqueue(job) { continuation.resume(returning: .failure(refusal)) }
         }
-        let accepted = queue.withLock { queue in
-            guard !queue.closed else { return false }
-            queue.jobs.append(job)
-            return true
-        }
-        guard accepted else { throw .closed }
-        wakeUp.signal()
-        job.done.wait()
-        if let failure = job.failure { throw failure }
-        guard let value = result.withLock({ $0.take() }) else { throw .closed }
-        return value
+        return try result.get()
     }
+
+    /// Queues `job` for the next batch; the refusal when it cannot be queued.
+    private func enqueue(_ job: Job) -> StoreError? {
+        let refusal = queue.withLock { queue -> StoreError? in
+            if queue.closed { return .closed }
+            if queue.jobs.count >= queueLimit { return .overloaded(retryAfter: retryAfter) }
+            queue.jobs.append(job)
+            return nil
+        }
+        if refusal == nil { wakeUp.signal() }
+        return refusal
+    }
+
+    /// Writes waiting for the next batch.
+    var waitingWrites: Int { queue.withLock { $0.jobs.count } }
 
     /// Commits what is queued, stops the thread and closes the connection.
     func close() {
@@ -112,6 +143,6 @@ final class SQLiteWriter: Sendable {
             try? connection.execute("ROLLBACK")
             for job in batch where job.failure == nil { job.failure = .database(error) }
         }
-        for job in batch { job.done.signal() }
+        for job in batch { job.finish(job.failure) }
     }
 }

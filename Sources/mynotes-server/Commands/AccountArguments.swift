@@ -16,13 +16,13 @@ struct AccountArguments {
     }
 
     /// Runs an account operation on the store, reporting its failure as the command's.
-    static func perform<Value>(
-        on location: StoreLocation, _ body: (any NoteStore) throws(AccountError) -> Value
-    ) throws(CommandFailure) -> Value {
+    static func perform<Value, Failure: Error & CustomStringConvertible>(
+        on location: StoreLocation, _ body: (any NoteStore) async throws(Failure) -> Value
+    ) async throws(CommandFailure) -> Value {
         let store = try DatabaseOption.open(location)
         defer { store.close() }
         do {
-            return try body(store)
+            return try await body(store)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -1,3 +1,4 @@
+import BoundedExecution
 import CommandLineSupport
 import MyNotesService
 import Storage
@@ -20,16 +21,16 @@ struct AccountsSetPasswordCommand: Command {
         account = try AccountArguments(arguments)
     }
 
-    func run(in context: CommandContext) throws(CommandFailure) {
+    func run(in context: CommandContext) async throws(CommandFailure) {
         let email = account.email
         let password = try SecretPrompt().newPassword(for: email)
-        let store = try DatabaseOption.open(account.location)
-        defer { store.close() }
-        do {
-            try SessionService(store: store, configuration: ServiceConfiguration())
-                .setPassword(password, email: email)
-        } catch {
-            throw CommandFailure(error.description)
+        try await AccountArguments.perform(on: account.location) { store throws(SessionError) in
+            let hashing = BoundedExecutor(
+                name: "password-hashing", limits: ExecutorLimits(threads: 1, queueLimit: 1))
+            defer { hashing.close() }
+            try await SessionService(
+                store: store, configuration: ServiceConfiguration(), hashing: hashing
+            ).setPassword(password, email: email)
         }
         context.print("Password set for \(email).")
     }

@@ -1,0 +1,60 @@
+import BoundedExecution
+import Dispatch
+import Synchronization
+import Testing
+
+@Suite struct BoundedExecutorTests {
+    @Test(arguments: [1, 3])
+    func runsEveryJobOnItsThreadsAndReturnsItsValue(threads: Int) async throws {
+        let executor = BoundedExecutor(
+            name: "test", limits: ExecutorLimits(threads: threads, queueLimit: 100))
+        defer { executor.close() }
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for value in 0..<50 {
+                group.addTask { try await executor.run { value * 2 } }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.sorted() == (0..<50).map { $0 * 2 })
+    }
+
+    @Test func aFullQueueIsRefusedAtOnceAndAcceptsAgainWhenDrained() async throws {
+        let executor = BoundedExecutor(
+            name: "test", limits: ExecutorLimits(threads: 1, queueLimit: 2))
+        defer { executor.close() }
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        // Holds the only thread, then fills the queue with two more.
+        #expect(
+            executor.submit {
+                started.signal(); release.wait()
+            } == nil)
+        started.wait()
+        #expect(executor.submit {} == nil)
+        #expect(executor.submit {} == nil)
+        #expect(executor.waitingJobs == 2)
+        await #expect(throws: BoundedExecutorError.overloaded(queueLimit: 2)) {
+            try await executor.run { 1 }
+        }
+        release.signal()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while executor.waitingJobs > 0, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(try await executor.run { 42 } == 42)
+    }
+
+    @Test func closeRunsWhatWaitsThenRefuses() async throws {
+        let executor = BoundedExecutor(
+            name: "test", limits: ExecutorLimits(threads: 1, queueLimit: 10))
+        let ran = Atomic<Int>(0)
+        for _ in 0..<5 { #expect(executor.submit { ran.add(1, ordering: .relaxed) } == nil) }
+        executor.close()
+        #expect(ran.load(ordering: .relaxed) == 5)
+        await #expect(throws: BoundedExecutorError.closed) { try await executor.run { 1 } }
+        executor.close()
+    }
+
+    @Test func limitsAreAtLeastOne() {
+        let limits = ExecutorLimits(threads: 0, queueLimit: -3)
+        #expect(limits.threads == 1 && limits.queueLimit == 1)
+    }
+}
