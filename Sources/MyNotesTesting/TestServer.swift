@@ -27,13 +27,21 @@ public final class TestServer: Sendable {
         public var reading: BoundedExecutor?
         /// The password-hashing executor's size.
         public var hashing: ExecutorLimits
+        /// Sign-up and sign-in rates; unlimited unless a test is about them, since
+        /// every test client comes from 127.0.0.1.
+        public var signUpRate: RateLimits
+        public var signInRate: RateLimits
+        /// The clock of the service's time-based rules; a ``ManualClock`` to advance it.
+        public var clock: any Clock<Duration>
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
             reading: BoundedExecutor? = nil,
-            hashing: ExecutorLimits = ServiceConfiguration.defaultHashing
+            hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
+            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
+            clock: any Clock<Duration> = ContinuousClock()
         ) {
             self.auth = auth
             self.quota = quota
@@ -44,6 +52,9 @@ public final class TestServer: Sendable {
             self.failing = failing
             self.reading = reading
             self.hashing = hashing
+            self.signUpRate = signUpRate
+            self.signInRate = signInRate
+            self.clock = clock
         }
     }
 
@@ -70,7 +81,8 @@ public final class TestServer: Sendable {
         let service = ServiceConfiguration(
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
-            signup: options.signup, signInLimits: options.signInLimits, hashing: options.hashing)
+            signup: options.signup, signInLimits: options.signInLimits, hashing: options.hashing,
+            signUpRate: options.signUpRate, signInRate: options.signInRate, clock: options.clock)
         application = try MyNotesApplication(
             server: server, service: service,
             store: options.failing.isEmpty

@@ -17,13 +17,23 @@ public struct ServiceConfiguration: Sendable {
     public var signInLimits: SignInLimits
     /// Threads that hash passwords, and how many hashes may wait for one.
     public var hashing: ExecutorLimits
+    /// How often anyone may sign up, from one address and overall.
+    public var signUpRate: RateLimits
+    /// How often anyone may sign in, from one address and overall; failures are also
+    /// counted per account by ``signInLimits``.
+    public var signInRate: RateLimits
+    /// The clock the rate limits run on, and that a sign-up for a taken email waits on;
+    /// tests pass a manual one and advance it instead of waiting.
+    public var clock: any Clock<Duration>
     /// What an answer refused for overload (`503`) suggests in `Retry-After`.
     public var retryAfter: Duration
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
         signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
-        hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1)
+        hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1),
+        signUpRate: RateLimits = .signUp, signInRate: RateLimits = .signIn,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.authentication = authentication
         self.quota = quota
@@ -31,6 +41,9 @@ public struct ServiceConfiguration: Sendable {
         self.signInLimits = signInLimits
         self.hashing = hashing
         self.retryAfter = retryAfter
+        self.signUpRate = signUpRate
+        self.signInRate = signInRate
+        self.clock = clock
     }
 
     /// Half the cores hash (at least one), so sign-ins never take every core from the

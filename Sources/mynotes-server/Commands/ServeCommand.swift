@@ -21,6 +21,10 @@ struct ServeCommand: ServerCommand {
                                   service did. Anyone who knows an email reads its notes.
           --no-signup             Refuse POST /api/v1/accounts: only 'accounts add' creates
                                   accounts.
+          --auth-rate-limits L    Sign-up and sign-in rates per client address and
+                                  overall: 'standard' (default: sign-up 5 then 1 per 10 s
+                                  per address, 2/s overall; sign-in 10 then 1 per 2 s,
+                                  5/s overall) or 'unlimited' (for test rigs only).
           --quota N               Notes one account may hold, 0 for no limit (default 0).
           --max-body BYTES        The largest request body accepted (default 1048576).
           --idle-timeout SECONDS  Close connections silent this long (default 30).
@@ -36,7 +40,7 @@ struct ServeCommand: ServerCommand {
             arguments,
             options: [
                 "--host", "--port", DatabaseOption.name, "--threads", "--quota", "--max-body",
-                "--idle-timeout",
+                "--idle-timeout", "--auth-rate-limits",
             ],
             flags: ["--legacy-email-auth", "--no-signup"])
         if let extra = parsed.positionals.first {
@@ -56,6 +60,14 @@ struct ServeCommand: ServerCommand {
         }
         if parsed.flags.contains("--legacy-email-auth") { service.authentication = .legacyEmail }
         if parsed.flags.contains("--no-signup") { service.signup = .closed }
+        switch parsed.values["--auth-rate-limits"] {
+        case nil, "standard"?: break
+        case "unlimited"?:
+            service.signUpRate = .unlimited
+            service.signInRate = .unlimited
+        case let other?:
+            throw UsageError("invalid value '\(other)' for '--auth-rate-limits'")
+        }
         location = try DatabaseOption.location(parsed, environment: environment)
     }
 
