@@ -94,10 +94,10 @@ public struct SessionService: Sendable {
         }
     }
 
-    /// Sleeps as long as a free sign-up takes on average. Before the first one there is
-    /// no average: one hash of a throwaway password is timed instead, once.
+    /// Sleeps as long as a free sign-up takes (the median of the recent ones). Before the
+    /// first one there is none: one hash of a throwaway password is timed instead, once.
     private func waitAsLongAsAFreeSignUp() async throws(SessionError) {
-        var cost = signUpCost.average
+        var cost = signUpCost.median
         if cost == nil {
             let started = ContinuousClock.now
             _ = try await hash("throwaway password for timing")
