@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
+        // Command-line parsing, help and prompts, shared by both executables.
+        .target(name: "CommandLineSupport"),
         .target(
             name: "MyNotesService",
             dependencies: [
@@ -38,7 +40,10 @@ let package = Package(
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging", "BoundedExecution"]),
+            dependencies: [
+                "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
+                "BoundedExecution",
+            ]),
         .target(
             name: "MyNotesTesting",
             dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging", "BoundedExecution"]),
@@ -50,13 +55,15 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "BoundedExecution"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
         .testTarget(
             name: "RESTTests",
             dependencies: [
-                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "BoundedExecution",
+                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging",
+                "BoundedExecution",
             ]),
         .testTarget(
             name: "ServerCommandTests",
@@ -69,7 +76,10 @@ let package = Package(
         .target(name: "PercentEncoding"),
         .target(name: "MyNotesKit", dependencies: ["MyNotesProtocol", "PercentEncoding"]),
         .executableTarget(
-            name: "mynotes", dependencies: ["MyNotesKit", "PercentEncoding", "MyNotesProtocol"]),
+            name: "mynotes",
+            dependencies: [
+                "MyNotesKit", "PercentEncoding", "MyNotesProtocol", "CommandLineSupport",
+            ]),
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
         .testTarget(
             name: "MyNotesKitTests",

@@ -15,4 +15,18 @@ static inline const struct sockaddr *cmicrohttpd_client_address(struct MHD_Conne
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
+
+// The connection's socket, or -1. Valid until the connection's CLOSED notification.
+static inline int cmicrohttpd_connection_descriptor(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+// What MHD_OPTION_NOTIFY_CONNECTION stored for the connection when it started.
+static inline void *cmicrohttpd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
 #endif

@@ -21,6 +21,9 @@ extension NotesAPIClient {
         /// Retries for the reading calls (`notes`, `note`, `allNotes`); writes and
         /// sign-ins are never retried.
         public var retry: RetryPolicy = .default
+        /// The clock that times each attempt and each wait before a retry. Tests give
+        /// the client a clock they advance by hand, instead of waiting for real time.
+        public var clock: any Clock<Duration> = ContinuousClock()
         /// The language of the server's problem `detail` (`Accept-Language`).
         public var language: MessageLanguage
 

@@ -26,6 +26,9 @@ extension NotesClient {
         public var timeout: Duration = .seconds(30)
         /// Retries for `query`; writes are never retried.
         public var retry: RetryPolicy = .default
+        /// The clock that times each attempt and each wait before a retry. Tests give
+        /// the client a clock they advance by hand, instead of waiting for real time.
+        public var clock: any Clock<Duration> = ContinuousClock()
         /// The language the server should write its messages in (`Accept-Language`).
         public var language: MessageLanguage
 

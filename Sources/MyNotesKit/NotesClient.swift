@@ -36,7 +36,9 @@ public final class NotesClient: Sendable {
     /// Creates a client.
     public init(_ configuration: Configuration) {
         self.configuration = configuration
-        engine = RequestEngine(server: configuration.server, timeout: configuration.timeout)
+        engine = RequestEngine(
+            server: configuration.server, timeout: configuration.timeout,
+            clock: configuration.clock)
     }
 
     /// Creates a client with the default configuration for a server and an account.

@@ -19,7 +19,8 @@ public final class NotesRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
     private var task: URLSessionTask?
-    private var pendingRetry: (number: Int, onCancel: @Sendable () -> Void)?
+    private var pendingRetry:
+        (number: Int, onCancel: @Sendable () -> Void, wait: Task<Void, Never>?)?
     private var retries = 0
 
     init() {}
@@ -39,6 +40,7 @@ public final class NotesRequest: @unchecked Sendable {
             return current
         }
         task?.cancel()
+        retry?.wait?.cancel()
         retry?.onCancel()
     }
 
@@ -53,20 +55,26 @@ public final class NotesRequest: @unchecked Sendable {
         return started
     }
 
-    /// Schedules a retry unless the call was cancelled; returns whether it was scheduled.
+    /// Schedules a retry after `delay` on `clock` unless the call was cancelled; returns
+    /// whether it was scheduled.
     func scheduleRetry(
-        after delay: Duration, on queue: DispatchQueue, onCancel: @escaping @Sendable () -> Void,
-        _ body: @escaping @Sendable () -> Void
+        after delay: Duration, on clock: any Clock<Duration>,
+        onCancel: @escaping @Sendable () -> Void, _ body: @escaping @Sendable () -> Void
     ) -> Bool {
         let number: Int? = lock.withLock {
             guard !cancelled else { return nil }
             task = nil
             retries += 1
-            pendingRetry = (retries, onCancel)
+            pendingRetry = (retries, onCancel, nil)
             return retries
         }
         guard let number else { return false }
-        queue.asyncAfter(deadline: .now() + delay.seconds) {
+        let wait = Task {
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return
+            }
             let stillPending = self.lock.withLock {
                 guard let pending = self.pendingRetry, pending.number == number else {
                     return false
@@ -76,6 +84,13 @@ public final class NotesRequest: @unchecked Sendable {
             }
             if stillPending { body() }
         }
+        // Kept for `cancel()`, unless the retry was cancelled meanwhile: then it ends here.
+        let kept = lock.withLock {
+            guard pendingRetry?.number == number else { return false }
+            pendingRetry?.wait = wait
+            return true
+        }
+        if !kept { wait.cancel() }
         return true
     }
 }

@@ -7,15 +7,19 @@ import Foundation
 /// The one engine behind ``NotesClient`` and ``NotesAPIClient`` and their three calling
 /// styles: it sends requests, times each attempt, retries, cancels, and maps transport
 /// failures, so both clients fail, time out and cancel the same way.
+///
+/// Attempt timeouts and retry waits run on `clock`, so tests can advance time
+/// instead of waiting for it.
 final class RequestEngine: Sendable {
     let server: URL
     let timeout: Duration
+    let clock: any Clock<Duration>
     private let session: URLSession
-    private let timerQueue = DispatchQueue(label: "MyNotesKit.RequestEngine.timers")
 
-    init(server: URL, timeout: Duration) {
+    init(server: URL, timeout: Duration, clock: any Clock<Duration>) {
         self.server = server
         self.timeout = timeout
+        self.clock = clock
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         // The engine's own timer reports timeouts, the same on every platform; URLSession's
         // (an idle timeout, not a total one) is only a backstop, far enough not to race it.
@@ -117,7 +121,7 @@ final class RequestEngine: Sendable {
                 delay = max(delay, asked)
             }
             let scheduled = handle.scheduleRetry(
-                after: delay, on: self.timerQueue, onCancel: { completion(.failure(.cancelled)) }
+                after: delay, on: self.clock, onCancel: { completion(.failure(.cancelled)) }
             ) {
                 self.exchange(
                     request, retry: retry, attempt: number + 1, handle: handle, decode: decode,
@@ -125,7 +129,7 @@ final class RequestEngine: Sendable {
             }
             if !scheduled { completion(.failure(.cancelled)) }
         }
-        timer.schedule(after: timeout, on: timerQueue) { task.cancel() }
+        timer.schedule(after: timeout, on: clock) { task.cancel() }
         guard handle.start(task) else {
             timer.cancel()
             completion(.failure(.cancelled))
@@ -179,18 +183,25 @@ struct HTTPAnswer: Sendable {
 
 /// The timeout of one attempt: fires once, unless cancelled first.
 private final class AttemptTimer: @unchecked Sendable {
-    // Guarded by `lock`: the timer queue and URLSession's queue race here.
+    // Guarded by `lock`: the timer's task and URLSession's queue race here.
     private let lock = NSLock()
     private var armed = false
     private var didFire = false
+    private var sleeper: Task<Void, Never>?
 
     var fired: Bool { lock.withLock { didFire } }
 
     func schedule(
-        after delay: Duration, on queue: DispatchQueue, _ action: @escaping @Sendable () -> Void
+        after delay: Duration, on clock: any Clock<Duration>,
+        _ action: @escaping @Sendable () -> Void
     ) {
         lock.withLock { armed = true }
-        queue.asyncAfter(deadline: .now() + delay.seconds) {
+        let sleeper = Task {
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return
+            }
             let fire = self.lock.withLock {
                 guard self.armed else { return false }
                 self.armed = false
@@ -199,10 +210,22 @@ private final class AttemptTimer: @unchecked Sendable {
             }
             if fire { action() }
         }
+        // Cancelled before the task was kept: no one else will stop its sleep.
+        let cancelled = lock.withLock {
+            self.sleeper = sleeper
+            return !armed && !didFire
+        }
+        if cancelled { sleeper.cancel() }
     }
 
+    /// Disarms the timer and ends its sleep, so no clock keeps waiting for it.
     func cancel() {
-        lock.withLock { armed = false }
+        let sleeper = lock.withLock {
+            armed = false
+            defer { self.sleeper = nil }
+            return self.sleeper
+        }
+        sleeper?.cancel()
     }
 }
 

@@ -37,7 +37,7 @@ public enum CommandRunner {
         _ name: String, _ arguments: [String], environment: [String: String] = [:],
         input: String? = nil
     ) throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable(name)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in

@@ -15,9 +15,9 @@ import Foundation
 /// ```
 public final class PseudoTerminal: @unchecked Sendable {
     private let master: Int32
-    private let process = Process()
-    private let lock = NSLock()
-    private var shown: [UInt8] = []
+    private let process = ChildProcess()
+    /// Everything the terminal has shown, as it arrives.
+    private let shown = Observed<[UInt8]>([])
     private let readerDone = DispatchSemaphore(value: 0)
 
     /// Starts `executable` (a product of this package) with `arguments`; `environment`
@@ -46,7 +46,7 @@ public final class PseudoTerminal: @unchecked Sendable {
             while true {
                 let count = read(master, &buffer, buffer.count)
                 if count <= 0 { break }
-                lock.withLock { shown += buffer[0..<count] }
+                shown.update { $0 += buffer[0..<count] }
             }
             readerDone.signal()
         }.start()
@@ -64,7 +64,11 @@ public final class PseudoTerminal: @unchecked Sendable {
     private static let ptsName = function(
         "ptsname", (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
 
-    /// Runs a command on a terminal, typing each answer (a line) once its prompt shows.
+    /// Runs a command on a terminal, typing each answer (a line) once its prompt shows
+    /// and the program has turned echo off: every answer in these dialogues is a secret,
+    /// and a person types it after the prompt, not in the microseconds between the
+    /// prompt and the program's `tcsetattr`. If echo never goes off, it is typed anyway,
+    /// and shows.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         answering dialogue: [(prompt: String, answer: String)]
@@ -72,22 +76,35 @@ public final class PseudoTerminal: @unchecked Sendable {
         let terminal = try PseudoTerminal(executable, arguments, environment: environment)
         for (prompt, answer) in dialogue {
             guard await terminal.waitFor(prompt) else { break }
+            // No event announces a change of terminal settings: they are polled.
+            try? Poll.until("the terminal to stop echoing", timeout: .seconds(10)) {
+                !terminal.echoes
+            }
             terminal.type(answer + "\n")
         }
         return await terminal.finish()
     }
 
     /// What the terminal has shown so far.
-    public var output: String { lock.withLock { String(decoding: shown, as: UTF8.self) } }
+    public var output: String { shown.read { String(decoding: $0, as: UTF8.self) } }
 
     /// Waits until the terminal shows `text`; false after `timeout`.
     public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if output.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
+        do {
+            try await shown.wait("the terminal to show \(text)", timeout: timeout) {
+                String(decoding: $0, as: UTF8.self).contains(text)
+            }
+            return true
+        } catch {
+            return false
         }
-        return false
+    }
+
+    /// Whether the terminal echoes what is typed: the program's setting, which Linux
+    /// reports through the master side too.
+    public var echoes: Bool {
+        var settings = termios()
+        return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ECHO) != 0
     }
 
     /// Types `text` (a line needs its "\n").

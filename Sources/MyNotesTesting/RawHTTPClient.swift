@@ -12,7 +12,7 @@ import Foundation
 /// let response = try client.send("GET /mynotes/webservice.php?action=query HTTP/1.1\r\nHost: x\r\n\r\n")
 /// response.status  // 200
 /// ```
-public final class RawHTTPClient {
+public final class RawHTTPClient: HTTPConnection {
     public struct Response: Sendable {
         public var status: Int
         public var headers: [(name: String, value: String)]
@@ -73,15 +73,14 @@ public final class RawHTTPClient {
         return true
     }
 
+    @discardableResult
     public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 
-    /// Sends a whole request and reads one response.
+    /// Sends a whole request and reads one response (no body after a `HEAD`).
     public func send(_ request: [UInt8]) throws -> Response {
         write(request)
-        return try readResponse()
+        return try readResponse(expectBody: !request.starts(with: "HEAD ".utf8))
     }
-
-    public func send(_ request: String) throws -> Response { try send(Array(request.utf8)) }
 
     /// Reads one response; `expectBody: false` for answers to HEAD.
     public func readResponse(expectBody: Bool = true) throws -> Response {

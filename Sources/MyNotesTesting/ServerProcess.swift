@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `mynotes-server serve` as a separate process, for what needs a real process:
 /// signals, `kill -9`, restarts on the same database.
 ///
@@ -13,7 +17,7 @@ public final class ServerProcess {
         case notReady(String)
     }
 
-    public let process = Process()
+    public let process = ChildProcess()
     public let port: Int
     public let readyLine: String
     private let errorOutput: ReadAll
@@ -28,9 +32,15 @@ public final class ServerProcess {
         process.standardError = error
         try process.run()
         errorOutput = ReadAll(error.fileHandleForReading)
-        // The first line on stdout says where it listens.
+        // The first line on stdout says where it listens; a server that says nothing
+        // for 30 s is not coming up.
         var line = Data()
+        let deadline = ContinuousClock.now + .seconds(30)
+        var reading = pollfd(
+            fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
+            let left = max(.zero, deadline - ContinuousClock.now)
+            guard poll(&reading, 1, Int32(left / .milliseconds(1))) > 0 else { break }
             let byte = output.fileHandleForReading.readData(ofLength: 1)
             if byte.isEmpty || byte == Data("\n".utf8) { break }
             line.append(byte)
@@ -44,11 +54,16 @@ public final class ServerProcess {
         self.port = port
     }
 
-    /// Sends `signal` and waits for the process to end; returns its exit status.
+    /// Sends `signal` and waits for the process to end; returns its exit status. A
+    /// server that has not stopped 30 s after the signal is killed, and its status is
+    /// then SIGKILL's.
     @discardableResult
     public func stop(signal: Int32) -> Int32 {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        if !process.waitUntilExit(timeout: .seconds(30)) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         return process.terminationStatus
     }
 

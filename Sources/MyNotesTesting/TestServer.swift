@@ -1,16 +1,25 @@
 import BoundedExecution
 import Foundation
 import HTTPCore
+import Logging
 import MyNotesService
+import Secrets
 import Storage
+import Synchronization
 
-/// The real MyNotes server, in this process, on a free loopback port, over a new
-/// SQLite database in a temporary folder that is removed on shutdown.
+/// The real MyNotes service, in this process, over a new SQLite database in a temporary
+/// folder that is removed on shutdown. Its router answers in-process requests at once
+/// (``connect(_:)`` with ``TestTransport/inProcess``); it listens on a free loopback port
+/// only from the first use of ``port`` or ``baseURL``, so rule tests never open a socket.
+///
+/// Passwords are hashed at ``PasswordHasher/testing`` cost: suites create hundreds of
+/// accounts, and the production cost is tested where the real binary runs.
 ///
 /// ```swift
 /// let server = try TestServer(.init(auth: .token))
 /// let token = try server.createAccount(email: "a@example.com")
-/// // talk HTTP to server.baseURL …
+/// let answer = try server.connect(.inProcess).send("GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n")
+/// // or talk HTTP to server.baseURL …
 /// server.shutdown()
 /// ```
 public final class TestServer: Sendable {
@@ -23,6 +32,10 @@ public final class TestServer: Sendable {
         public var signInLimits: SignInLimits
         /// Store calls that fail as a broken database does (see ``FailingStore``).
         public var failing: Set<FailingStore.Step>
+        /// The clock of the service's time-based rules; a ``ManualClock`` to advance it.
+        public var clock: any Clock<Duration>
+        /// Where the service logs; a ``LogCapture``'s sink to read the lines back.
+        public var logger: Logger
         /// Where the store reads, when not its own executor (the store closes it).
         public var reading: BoundedExecutor?
         /// The password-hashing executor's size.
@@ -31,17 +44,15 @@ public final class TestServer: Sendable {
         /// every test client comes from 127.0.0.1.
         public var signUpRate: RateLimits
         public var signInRate: RateLimits
-        /// The clock of the service's time-based rules; a ``ManualClock`` to advance it.
-        public var clock: any Clock<Duration>
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
+            clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
             reading: BoundedExecutor? = nil,
             hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
-            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
-            clock: any Clock<Duration> = ContinuousClock()
+            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited
         ) {
             self.auth = auth
             self.quota = quota
@@ -50,26 +61,38 @@ public final class TestServer: Sendable {
             self.signup = signup
             self.signInLimits = signInLimits
             self.failing = failing
+            self.clock = clock
+            self.logger = logger
             self.reading = reading
             self.hashing = hashing
             self.signUpRate = signUpRate
             self.signInRate = signInRate
-            self.clock = clock
         }
     }
 
-    public let application: MyNotesApplication
     /// The store underneath, which never fails: tests set up their accounts through it.
     public let store: any NoteStore
     public let directory: URL
-    public let baseURL: URL
+    /// Every route of the service, over the store (a failing one when asked for).
+    public let router: Router
+    /// Where the service hashes passwords (``Options/hashing``).
+    public let hashing: BoundedExecutor
+    private let serviceStore: any NoteStore
+    private let configuration: ServerConfiguration
+    /// The listening server, once something asked for the port; `nil` after shutdown.
+    private let listener = Mutex<Listener>(.notStarted)
     /// Runs the store's async calls for synchronous setup (``createAccount(email:)``).
     private let setup = BoundedExecutor(
         name: "test-setup", limits: ExecutorLimits(threads: 1, queueLimit: 1))
 
+    private enum Listener {
+        case notStarted
+        case listening(HTTPServer)
+        case stopped
+    }
+
     public init(_ options: Options = Options()) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mynotes-test-\(UUID().uuidString)")
+        directory = Self.scratch.appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try SQLiteNoteStore(
             path: directory.appendingPathComponent("notes.sqlite").path, reading: options.reading)
@@ -78,22 +101,65 @@ public final class TestServer: Sendable {
         server.threads = options.threads
         server.maxBodyBytes = options.maxBodyBytes
         server.shutdownGracePeriod = .seconds(2)
+        configuration = server
         let service = ServiceConfiguration(
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
-            signup: options.signup, signInLimits: options.signInLimits, hashing: options.hashing,
-            signUpRate: options.signUpRate, signInRate: options.signInRate, clock: options.clock)
-        application = try MyNotesApplication(
-            server: server, service: service,
-            store: options.failing.isEmpty
-                ? store : FailingStore(wrapping: store, failing: options.failing))
-        baseURL = URL(string: "http://127.0.0.1:\(application.port)")!
+            signup: options.signup, signInLimits: options.signInLimits,
+            passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
+            signUpRate: options.signUpRate, signInRate: options.signInRate)
+        serviceStore =
+            options.failing.isEmpty
+            ? store : FailingStore(wrapping: store, failing: options.failing)
+        hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
+        router = MyNotesApplication.router(
+            store: serviceStore, configuration: service, hashing: hashing,
+            logger: options.logger)
     }
+
+    /// A connection to the service: a new TCP connection, or the router in this process.
+    public func connect(_ transport: TestTransport) throws -> any HTTPConnection {
+        switch transport {
+        case .socket: try RawHTTPClient(port: port)
+        case .inProcess: InProcessConnection(responder: router, limits: configuration)
+        }
+    }
+
+    /// Where databases go: a memory file system when there is one, where a commit's
+    /// fsync costs nothing. These tests are about rules, not disks; what survives a
+    /// crash is tested on a real disk, against a server process (`ServeProcessTests`).
+    static let scratch: URL = {
+        let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        return FileManager.default.isWritableFile(atPath: memory.path)
+            ? memory : FileManager.default.temporaryDirectory
+    }()
+
+    /// The port the server listens on; starts listening on first use.
+    public var port: Int { listening().port }
+
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// The legacy endpoint, `…/mynotes/webservice.php`.
     public var legacyURL: URL { baseURL.appendingPathComponent("mynotes/webservice.php") }
 
-    public var port: Int { application.port }
+    private func listening() -> HTTPServer {
+        listener.withLock { listener in
+            switch listener {
+            case .listening(let server):
+                return server
+            case .stopped:
+                preconditionFailure("TestServer: the port was asked for after shutdown")
+            case .notStarted:
+                do {
+                    let server = try HTTPServer(configuration: configuration, responder: router)
+                    listener = .listening(server)
+                    return server
+                } catch {
+                    preconditionFailure("TestServer could not listen on a loopback port: \(error)")
+                }
+            }
+        }
+    }
 
     /// Creates an account and returns its access token.
     @discardableResult
@@ -104,9 +170,17 @@ public final class TestServer: Sendable {
         }
     }
 
+    /// Stops listening (finishing requests in flight), closes the store, removes the folder.
     public func shutdown() {
-        application.shutdown()
+        let server: HTTPServer? = listener.withLock { listener in
+            defer { listener = .stopped }
+            if case .listening(let server) = listener { return server }
+            return nil
+        }
+        server?.shutdown()
+        hashing.close()
         setup.close()
+        serviceStore.close()
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -5,9 +5,10 @@ import CCrypto
 /// without invalidating existing passwords.
 ///
 /// The encoded form is `pbkdf2-sha256$ITERATIONS$SALT$HASH` (salt and hash in hex).
+/// Verification reads the count from the hash, so a hasher of any cost verifies any hash.
 ///
 /// ```swift
-/// let hasher = PasswordHasher()
+/// let hasher = PasswordHasher.standard
 /// let stored = try hasher.hash("correct horse battery staple")
 /// hasher.verify("correct horse battery staple", against: stored)  // true
 /// ```
@@ -20,9 +21,17 @@ public struct PasswordHasher: Sendable {
 
     public let iterations: Int
 
+    /// A hasher that spends `iterations` PBKDF2 rounds on each new hash (at least 1).
     public init(iterations: Int = Self.defaultIterations) {
-        self.iterations = iterations
+        self.iterations = min(max(1, iterations), Int(Int32.max))
     }
+
+    /// The cost every server and command uses: ``defaultIterations``.
+    public static let standard = PasswordHasher()
+
+    /// A thousand rounds: fast enough for test suites that create hundreds of accounts,
+    /// far too cheap for a password anyone cares about. Never for real passwords.
+    public static let testing = PasswordHasher(iterations: 1_000)
 
     /// The encoded hash of `password` with a new random salt.
     public func hash(_ password: String) throws(SecretsError) -> String {

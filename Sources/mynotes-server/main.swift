@@ -1,5 +1,5 @@
 import Foundation
 
-exit(
-    ServerCommandLine.main(
-        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+let status = await ServerCommandLine.program.main(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status.rawValue)

@@ -1,9 +1,13 @@
+import CommandLineSupport
 import MyNotesKit
+import MyNotesProtocol
 
 /// The REST account calls of `signup`, `login` and `logout`, in the `--style` chosen.
 struct AccountSession {
     let client: NotesAPIClient
     let styled: StyledNotesClient
+    /// The language failures are reported in.
+    let language: MessageLanguage
 
     /// A REST client for `resolved`'s server, acting with `token` (none to sign in).
     init(
@@ -13,6 +17,7 @@ struct AccountSession {
         client = connection.makeAPIClient(server: resolved.server, token: token, in: context)
         styled = StyledNotesClient(
             backend: .rest(client, email: resolved.email ?? ""), style: connection.style)
+        language = context.language
     }
 
     enum Start {
@@ -25,7 +30,7 @@ struct AccountSession {
     {
         let client = self.client
         let signingUp = kind == .signUp
-        return try await calling { () async throws(NotesClientError) in
+        return try await calling(in: language) { () async throws(NotesClientError) in
             try await styled.styled(
                 { () async throws(NotesClientError) in
                     signingUp

@@ -1,15 +1,16 @@
+import CommandLineSupport
 import MyNotesKit
 
 /// `mynotes add TEXT`: adds a note; `-` reads the text from standard input.
 struct AddCommand: Command {
-    static let name = "add"
-    static let summary = "Add a note."
-    static let arguments = "TEXT"
-    static let discussion = """
+    static let configuration = CommandConfiguration(
+        name: "add", abstract: "Add a note.", discussion: discussion,
+        arguments: [ArgumentSpec("TEXT")], options: options)
+    private static let discussion = """
         TEXT '-' reads the note from standard input, exactly as given.
         Put '--' before a TEXT that starts with '-': mynotes add -- "-5 °C tonight"
         """
-    static let options =
+    private static let options =
         [OptionSpec.value("--date", "DATE", "yyyy-MM-dd[ HH:mm[:ss]] (default now).")]
         + ConnectionOptions.specs + [NotesPrinter.spec]
 
@@ -19,12 +20,7 @@ struct AddCommand: Command {
     var printer: NotesPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1 else {
-            throw UsageError(
-                arguments.positionals.isEmpty
-                    ? "missing TEXT" : "expected one TEXT argument (quote the note)")
-        }
-        text = arguments.positionals[0]
+        text = arguments.argument("TEXT")
         date = try NoteArguments.noteDate(arguments.value("--date"))
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
@@ -39,7 +35,7 @@ struct AddCommand: Command {
         let client = try connection.makeClient(in: context)
         let content = text == "-" ? context.readStandardInput() : text
         let date = self.date ?? .now
-        let note = try await calling { () async throws(NotesClientError) in
+        let note = try await calling(in: context.language) { () async throws(NotesClientError) in
             try await client.add(content, date: date)
         }
         if printer.format == .table {

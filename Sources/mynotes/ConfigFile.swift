@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MyNotesKit
 
@@ -36,7 +37,7 @@ struct ConfigFile: Codable, Equatable {
         do {
             return try JSONDecoder().decode(ConfigFile.self, from: data)
         } catch {
-            throw .message("cannot read \(url.path): \(error)")
+            throw CommandFailure("cannot read \(url.path): \(error)")
         }
     }
 
@@ -54,20 +55,20 @@ struct ConfigFile: Codable, Equatable {
             let temporary = directory.appendingPathComponent(".config.json.\(getpid())")
             let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             guard descriptor >= 0 else {
-                throw CommandFailure.message("cannot write \(temporary.path)")
+                throw CommandFailure("cannot write \(temporary.path)")
             }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             handle.write(data)
             fchmod(descriptor, 0o600)
             try handle.close()
             guard rename(temporary.path, url.path) == 0 else {
-                throw CommandFailure.message("cannot write \(url.path)")
+                throw CommandFailure("cannot write \(url.path)")
             }
             return url
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw .message("cannot write \(url.path): \(error)")
+            throw CommandFailure("cannot write \(url.path): \(error)")
         }
     }
 }

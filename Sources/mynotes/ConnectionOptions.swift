@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MyNotesKit
 
@@ -64,14 +65,6 @@ struct ConnectionOptions {
         }
     }
 
-    /// The options of a command that takes no positional arguments.
-    init(parsingAlone arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
-        try self.init(parsing: arguments)
-    }
-
     private static func method(_ text: String?) throws(UsageError) -> RequestMethod {
         switch text?.lowercased() {
         case nil, "post": return .post
@@ -107,16 +100,16 @@ struct ConnectionOptions {
         var api = ServerAPI.legacy
         if let text = pick(self.api?.rawValue, "MYNOTES_API", file?.api?.rawValue) {
             guard let chosen = ServerAPI(rawValue: text) else {
-                throw .message("MYNOTES_API must be one of legacy|rest, not '\(text)'")
+                throw CommandFailure("MYNOTES_API must be one of legacy|rest, not '\(text)'")
             }
             api = chosen
         }
         guard let serverText = pick(server, "MYNOTES_SERVER", file?.server) else {
-            throw .message(
+            throw CommandFailure(
                 "no server: give --server URL, set MYNOTES_SERVER, or run 'mynotes login'")
         }
         guard Self.isHTTPURL(serverText), let url = URL(string: serverText) else {
-            throw .message("the server must be an http or https URL, not '\(serverText)'")
+            throw CommandFailure("the server must be an http or https URL, not '\(serverText)'")
         }
         return Resolved(
             api: api, server: url, email: pick(email, "MYNOTES_EMAIL", file?.email),
@@ -129,7 +122,7 @@ struct ConnectionOptions {
         switch resolved.api {
         case .legacy:
             guard let email = resolved.email else {
-                throw .message(
+                throw CommandFailure(
                     "no account: give --email EMAIL, set MYNOTES_EMAIL, or run 'mynotes login'")
             }
             let credentials: Credentials =
@@ -146,7 +139,7 @@ struct ConnectionOptions {
             return StyledNotesClient(backend: .legacy(NotesClient(configuration)), style: style)
         case .rest:
             guard let token = resolved.token else {
-                throw .message(
+                throw CommandFailure(
                     "no token: give --token TOKEN, set MYNOTES_TOKEN, or run 'mynotes login --api rest'"
                 )
             }

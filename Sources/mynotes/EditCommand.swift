@@ -1,13 +1,14 @@
+import CommandLineSupport
 import MyNotesKit
 
 /// `mynotes edit ID TEXT`: replaces a note's text, keeping its date unless `--date` is given.
 struct EditCommand: Command {
-    static let name = "edit"
-    static let summary = "Replace a note's text."
-    static let arguments = "ID TEXT"
-    static let discussion =
+    static let configuration = CommandConfiguration(
+        name: "edit", abstract: "Replace a note's text.", discussion: discussion,
+        arguments: [ArgumentSpec("ID"), ArgumentSpec("TEXT")], options: options)
+    private static let discussion =
         "The note keeps its date unless --date is given. TEXT '-' reads standard input."
-    static let options =
+    private static let options =
         [OptionSpec.value("--date", "DATE", "A new date, yyyy-MM-dd[ HH:mm[:ss]].")]
         + ConnectionOptions.specs
 
@@ -17,13 +18,8 @@ struct EditCommand: Command {
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 2 else {
-            throw UsageError(
-                arguments.positionals.count < 2
-                    ? "expected ID and TEXT" : "expected only ID and TEXT")
-        }
-        id = try NoteArguments.noteID(arguments.positionals[0])
-        text = arguments.positionals[1]
+        id = try NoteArguments.noteID(arguments.argument("ID"))
+        text = arguments.argument("TEXT")
         date = try NoteArguments.noteDate(arguments.value("--date"))
         connection = try ConnectionOptions(parsing: arguments)
     }
@@ -37,7 +33,7 @@ struct EditCommand: Command {
         let client = try connection.makeClient(in: context)
         let content = text == "-" ? context.readStandardInput() : text
         let date = self.date
-        try await calling { () async throws(NotesClientError) in
+        try await calling(in: context.language) { () async throws(NotesClientError) in
             try await client.edit(id: id, content: content, date: date)
         }
         context.print("Updated note \(id).")

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MyNotesKit
 
@@ -7,13 +8,14 @@ struct ExportCommand: ConnectionCommand {
         case json, xml
     }
 
-    static let name = "export"
-    static let summary = "Write all notes as Notes.json or Notes.xml."
-    static let arguments = ""
-    static let discussion = "Writes to standard output unless --output is given."
-    static let options =
+    static let configuration = CommandConfiguration(
+        name: "export", abstract: "Write all notes as Notes.json or Notes.xml.",
+        discussion: discussion, options: options)
+    private static let discussion = "Writes to standard output unless --output is given."
+    private static let options =
         [
-            OptionSpec.value("--format", "json|xml", "The file format (default json)."),
+            OptionSpec.value(
+                "--format", "json|xml", "The file format (default json).", short: "-f"),
             .value("--output", "FILE", "Write to FILE instead of standard output."),
         ] + ConnectionOptions.specs
 
@@ -22,9 +24,6 @@ struct ExportCommand: ConnectionCommand {
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         format = try arguments.choice("--format", as: FileFormat.self) ?? .json
         output = arguments.value("--output")
         connection = try ConnectionOptions(parsing: arguments)
@@ -32,7 +31,7 @@ struct ExportCommand: ConnectionCommand {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let notes = try await calling { () async throws(NotesClientError) in
+        let notes = try await calling(in: context.language) { () async throws(NotesClientError) in
             try await client.query()
         }
         let text =
@@ -47,7 +46,7 @@ struct ExportCommand: ConnectionCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw .message("cannot write \(output): \(error.localizedDescription)")
+            throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
         }
         context.printError("Exported \(notes.count) notes to \(output).")
     }

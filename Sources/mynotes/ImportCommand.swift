@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MyNotesKit
 import MyNotesProtocol
@@ -8,14 +9,14 @@ import MyNotesProtocol
 /// old order, so the server's newest-first order (by date, then ID) is the file's.
 /// An interrupted import resumes where it stopped when run again; see ``ImportJournal``.
 struct ImportCommand: ConnectionCommand {
-    static let name = "import"
-    static let summary = "Upload the notes of a Notes.xml or Notes.json file."
-    static let arguments = "FILE"
-    static let discussion = """
+    static let configuration = CommandConfiguration(
+        name: "import", abstract: "Upload the notes of a Notes.xml or Notes.json file.",
+        discussion: discussion, arguments: [ArgumentSpec("FILE")], options: options)
+    private static let discussion = """
         If the import is interrupted, run the same command again: it resumes without
         adding any note twice. Notes the server refuses are listed and skipped.
         """
-    static let options =
+    private static let options =
         [OptionSpec.value("--jobs", "N", "Uploads at a time (default 4).")]
         + ConnectionOptions.specs
 
@@ -24,30 +25,22 @@ struct ImportCommand: ConnectionCommand {
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard arguments.positionals.count == 1 else {
-            throw UsageError(arguments.positionals.isEmpty ? "missing FILE" : "expected one FILE")
-        }
-        path = arguments.positionals[0]
-        jobs = 4
-        if let text = arguments.value("--jobs") {
-            guard let value = Int(text), (1...64).contains(value) else {
-                throw UsageError("--jobs must be a whole number from 1 to 64, not '\(text)'")
-            }
-            jobs = value
-        }
+        path = arguments.argument("FILE")
+        jobs = try arguments.integer("--jobs", in: 1...64) ?? 4
         connection = try ConnectionOptions(parsing: arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .message("cannot read \(path)")
+            throw CommandFailure("cannot read \(path)")
         }
         let entries = try NotesFile.read(data)
         let client = try connection.makeClient(in: context)
         let journal = try ImportJournal(
             server: client.endpoint, email: client.email, data: data,
             environment: context.environment)
-        let serverNotes = try await calling { () async throws(NotesClientError) in
+        let serverNotes = try await calling(in: context.language) {
+            () async throws(NotesClientError) in
             try await client.query()
         }
         var resumed = 0
@@ -71,7 +64,7 @@ struct ImportCommand: ConnectionCommand {
 
         if let stop = outcome.stop {
             progress.interrupt()
-            throw .message(
+            throw CommandFailure(
                 "\(stop.message(in: context.language)) Imported \(outcome.added) notes this time; "
                     + "run the same command again to resume.")
         }
@@ -86,7 +79,7 @@ struct ImportCommand: ConnectionCommand {
             let source = entries[index].sourceID.map { "ID \($0)" } ?? "#\(index + 1)"
             context.printError("note \(source): \(error.message(in: context.language))")
         }
-        throw .message("\(outcome.failures.count) notes were not imported.")
+        throw CommandFailure("\(outcome.failures.count) notes were not imported.")
     }
 
     /// Runs `handler` and exits 130 on Ctrl-C, so that a bar in progress ends its line

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// What an import has done so far, on disk, so that an interrupted import resumes
@@ -49,7 +50,7 @@ final class ImportJournal: @unchecked Sendable {
             handle.seekToEndOfFile()
             if let existing { parse(String(decoding: existing, as: UTF8.self)) }
         } catch {
-            throw .message(
+            throw CommandFailure(
                 "cannot open the import journal \(url.path): \(error.localizedDescription)")
         }
     }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// Shows how far an import is: a bar redrawn in place on a terminal, a plain line

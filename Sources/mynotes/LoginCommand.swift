@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MyNotesKit
 
 /// `mynotes login`: checks the credentials against the server, then saves them.
@@ -5,22 +6,22 @@ import MyNotesKit
 /// With the legacy API the token is given (or asked for) and checked with a query; with
 /// `--api rest` the password is asked for and the server issues a new token.
 struct LoginCommand: ConnectionCommand {
-    static let name = "login"
-    static let summary = "Check and save the server, email and token for later commands."
-    static let arguments = ""
-    static let discussion = """
+    static let configuration = CommandConfiguration(
+        name: "login", abstract: "Check and save the server, email and token for later commands.",
+        discussion: discussion, options: options)
+    private static let discussion = """
         Saves to $XDG_CONFIG_HOME/mynotes/config.json (default ~/.config/mynotes), mode 0600.
         Legacy API: without --token, the token is read from standard input (empty for
         email-only servers). REST API: without --token, the password is asked for (not
         echoed; one line of standard input when it is not a terminal) and the server
         issues a new token.
         """
-    static let options = ConnectionOptions.specs
+    private static let options = ConnectionOptions.specs
 
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        connection = try ConnectionOptions(parsingAlone: arguments)
+        connection = try ConnectionOptions(parsing: arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
@@ -32,10 +33,12 @@ struct LoginCommand: ConnectionCommand {
             return
         }
         if !tokenGiven {
-            connection.token = context.readSecretLine(prompt: "Token (empty for none): ")
+            connection.token =
+                try SecretPrompt().readSecret(prompt: "Token (empty for none): ", naming: "token")
+                ?? ""
         }
         let client = try connection.makeClient(in: context)
-        let notes = try await calling { () async throws(NotesClientError) in
+        let notes = try await calling(in: context.language) { () async throws(NotesClientError) in
             try await client.query()
         }
         let token = try connection.resolve(in: context).token
@@ -52,9 +55,9 @@ struct LoginCommand: ConnectionCommand {
         async throws(CommandFailure)
     {
         guard let email = resolved.email else {
-            throw .message("no account: give --email EMAIL or set MYNOTES_EMAIL")
+            throw CommandFailure("no account: give --email EMAIL or set MYNOTES_EMAIL")
         }
-        let password = context.readPassword(for: email)
+        let password = try SecretPrompt().password(for: email)
         let session = try await AccountSession(connection, resolved, in: context)
             .start(.signIn, email: email, password: password)
         let url = try ConfigFile.save(

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MyNotesKit
 
 /// Parsing of the arguments that name notes and dates.

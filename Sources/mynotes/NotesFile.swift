@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import MyNotesKit
 
@@ -41,7 +42,7 @@ enum NotesFile {
         switch first {
         case UInt8(ascii: "<"): return try readXML(data)
         case UInt8(ascii: "{"), UInt8(ascii: "["): return try readJSON(data)
-        default: throw .message("not a Notes.json or Notes.xml file")
+        default: throw CommandFailure("not a Notes.json or Notes.xml file")
         }
     }
 
@@ -50,7 +51,7 @@ enum NotesFile {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .message("not valid JSON: \(error)")
+            throw CommandFailure("not valid JSON: \(error)")
         }
         let records: [Any]
         if let object = root as? [String: Any], let list = object["Record"] as? [Any] {
@@ -58,12 +59,12 @@ enum NotesFile {
         } else if let list = root as? [Any] {
             records = list
         } else {
-            throw .message("JSON is neither {\"Record\":[…]} nor an array of notes")
+            throw CommandFailure("JSON is neither {\"Record\":[…]} nor an array of notes")
         }
         var entries: [Entry] = []
         for (index, record) in records.enumerated() {
             guard let fields = record as? [String: Any] else {
-                throw .message("note \(index + 1) is not a JSON object")
+                throw CommandFailure("note \(index + 1) is not a JSON object")
             }
             let id: Int? =
                 switch fields["ID"] {
@@ -87,7 +88,7 @@ enum NotesFile {
         // Some XMLParser builds accept a document cut short: the root's end tag proves it whole.
         guard parser.parse(), reader.closedRoot else {
             let detail = parser.parserError.map { "\($0)" } ?? "malformed"
-            throw .message("not valid XML at line \(parser.lineNumber): \(detail)")
+            throw CommandFailure("not valid XML at line \(parser.lineNumber): \(detail)")
         }
         var entries: [Entry] = []
         for (index, fields) in reader.notes.enumerated() {
@@ -103,9 +104,10 @@ enum NotesFile {
         throws(CommandFailure) -> Entry
     {
         guard let date, let noteDate = NoteDate(date) else {
-            throw .message("note \(number): CDate '\(date ?? "")' is not yyyy-MM-dd[ HH:mm[:ss]]")
+            throw CommandFailure(
+                "note \(number): CDate '\(date ?? "")' is not yyyy-MM-dd[ HH:mm[:ss]]")
         }
-        guard let content else { throw .message("note \(number) has no Content") }
+        guard let content else { throw CommandFailure("note \(number) has no Content") }
         return Entry(sourceID: id, date: noteDate, content: content)
     }
 

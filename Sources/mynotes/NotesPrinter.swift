@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MyNotesKit
 
 /// Prints notes in the format `--format` chose.
@@ -5,7 +6,7 @@ struct NotesPrinter {
     var format: OutputFormat
 
     static let spec = OptionSpec.value(
-        "--format", "table|json|xml", "How to print notes (default table).")
+        "--format", "table|json|xml", "How to print notes (default table).", short: "-f")
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         format = try arguments.choice("--format", as: OutputFormat.self) ?? .table

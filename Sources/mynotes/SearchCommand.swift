@@ -1,24 +1,25 @@
+import CommandLineSupport
 import Foundation
 import MyNotesKit
 
 /// `mynotes search WORDS`: the notes that contain every word, ignoring case; over REST
 /// the server searches (`q`).
 struct SearchCommand: Command {
-    static let name = "search"
-    static let summary = "List the notes that contain all the words, ignoring case."
-    static let arguments = "WORDS..."
-    static let discussion = """
+    static let configuration = CommandConfiguration(
+        name: "search", abstract: "List the notes that contain all the words, ignoring case.",
+        discussion: discussion, arguments: [.repeating("WORDS")], options: options)
+    private static let discussion = """
         With --api rest the server searches (its 'q' parameter, CJK included); with the
         legacy API all notes are fetched and searched here.
         """
-    static let options = ConnectionOptions.specs + [NotesPrinter.spec]
+    private static let options = ConnectionOptions.specs + [NotesPrinter.spec]
 
     var words: [String]
     var connection: ConnectionOptions
     var printer: NotesPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        words = arguments.positionals.flatMap {
+        words = arguments.arguments("WORDS").flatMap {
             $0.split(whereSeparator: \.isWhitespace).map(String.init)
         }
         connection = try ConnectionOptions(parsing: arguments)
@@ -32,7 +33,7 @@ struct SearchCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let found = try await calling { () async throws(NotesClientError) in
+        let found = try await calling(in: context.language) { () async throws(NotesClientError) in
             try await client.search(words)
         }
         printer.print(found, client: client, in: context)

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import PercentEncoding
 
 /// `mynotes url encode|decode TEXT`: the percent-encoding library on the command line.
@@ -19,17 +20,17 @@ struct URLCommand: Command {
         }
     }
 
-    static let name = "url"
-    static let summary = "Percent-encode or decode text."
-    static let arguments = "encode|decode TEXT"
-    static let discussion = """
+    static let configuration = CommandConfiguration(
+        name: "url", abstract: "Percent-encode or decode text.", discussion: discussion,
+        arguments: [ArgumentSpec("encode|decode"), ArgumentSpec("TEXT")], options: options)
+    private static let discussion = """
         Presets: unreserved (RFC 3986), query (a query value), form (x-www-form-urlencoded,
         space as +), legacy (the old app's set, which loses '&', '=' and '%').
         encode: --escape adds characters to escape, --leave characters to leave as they are.
         decode: strict unless --lenient; --leave CHARS keeps the escapes of those characters.
         TEXT '-' reads standard input.
         """
-    static let options: [OptionSpec] = [
+    private static let options: [OptionSpec] = [
         .value(
             "--preset", "unreserved|query|form|legacy",
             "The base character set (default unreserved)."),
@@ -46,17 +47,12 @@ struct URLCommand: Command {
     var lenient: Bool
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        guard let first = arguments.positionals.first else {
-            throw UsageError("missing encode|decode")
-        }
+        let first = arguments.argument("encode|decode")
         guard let direction = Direction(rawValue: first) else {
             throw UsageError("expected encode or decode, not '\(first)'")
         }
-        guard arguments.positionals.count == 2 else {
-            throw UsageError(arguments.positionals.count < 2 ? "missing TEXT" : "expected one TEXT")
-        }
         self.direction = direction
-        text = arguments.positionals[1]
+        text = arguments.argument("TEXT")
         preset = try arguments.choice("--preset", as: Preset.self) ?? .unreserved
         escape = arguments.value("--escape")
         leave = arguments.value("--leave")
@@ -99,7 +95,7 @@ struct URLCommand: Command {
             do {
                 context.print(try decoder.decode(input))
             } catch {
-                throw .message("cannot decode: \(error) (use --lenient to keep it as it is)")
+                throw CommandFailure("cannot decode: \(error) (use --lenient to keep it as it is)")
             }
         }
     }

@@ -6,6 +6,20 @@ import Testing
 /// Responders are async: one that waits suspends its connection, and the thread that
 /// serves it goes on serving the others.
 @Suite struct AsyncResponderTests {
+    /// What `/wait` responders wait for: each arrival is counted, and all go on once the
+    /// test opens it. Waiting suspends the responder's task; it holds no thread.
+    final class Gate: Sendable {
+        let arrivals = EventCounter("a /wait responder arrived")
+        private let opened = EventCounter("the gate opened")
+
+        func wait() async {
+            arrivals.signal()
+            try? await opened.wait(timeout: .seconds(30))
+        }
+
+        func open() { opened.signal() }
+    }
+
     /// One worker thread: `/wait` answers when the gate opens, `/echo` at once.
     static func startServer(
         gate: Gate, _ adjust: (inout ServerConfiguration) -> Void = { _ in }
@@ -48,7 +62,7 @@ import Testing
         // Given a request whose responder waits, on the server's only thread
         let waiting = try RawHTTPClient(port: server.port)
         waiting.write(Self.waitRequest)
-        #expect(gate.awaitArrival())
+        try gate.arrivals.waitBlocking()
         // Then other clients are answered meanwhile, on new connections and kept ones
         let other = try RawHTTPClient(port: server.port)
         for _ in 0..<5 {
@@ -72,10 +86,8 @@ import Testing
             server.shutdown()
         }
         let clients = try (0..<50).map { _ in try RawHTTPClient(port: server.port) }
-        for client in clients {
-            client.write(Self.waitRequest)
-            #expect(gate.awaitArrival())
-        }
+        for client in clients { client.write(Self.waitRequest) }
+        try gate.arrivals.waitBlocking(for: clients.count)
         #expect(try RawHTTPClient(port: server.port).send(Self.echoRequest).status == 200)
         gate.open()
         for client in clients { #expect(try client.readResponse().text == "opened") }
@@ -89,7 +101,7 @@ import Testing
             // Given a client that leaves while its responder waits
             let leaving = try RawHTTPClient(port: server.port)
             leaving.write(Self.waitRequest)
-            #expect(gate.awaitArrival())
+            try gate.arrivals.waitBlocking()
         }
         #expect(try RawHTTPClient(port: server.port).send(Self.echoRequest).status == 200)
         // When the responder answers a connection that is gone
@@ -108,7 +120,7 @@ import Testing
         }
         let waiting = try RawHTTPClient(port: server.port)
         waiting.write(Self.waitRequest)
-        #expect(gate.awaitArrival())
+        try gate.arrivals.waitBlocking()
         // When the server stops while the responder still waits
         let started = ContinuousClock.now
         server.shutdown()

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,8 @@ final class LoopbackPeer: @unchecked Sendable {
     }
 
     let port: Int
+    /// Each request's head, once read: the client has sent it, and is waiting.
+    let requests = EventCounter("a request at the loopback peer")
     private let descriptor: Int32
     private let lock = NSLock()
     private var accepted = 0
@@ -54,14 +57,9 @@ final class LoopbackPeer: @unchecked Sendable {
                 if !stopped, behaviour == .silent { clients.append(client) }
                 return !stopped && behaviour == .silent
             }
+            // Read what the client sent first, so a close is a FIN, not a reset.
+            if Self.readHead(client) { requests.signal() }
             if !keep {
-                // Read what the client sent first, so the close is a FIN, not a reset.
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-                setsockopt(
-                    client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size)
-                )
-                _ = recv(client, &buffer, buffer.count, 0)
                 if case .answer(let text) = behaviour {
                     let bytes = Array(text.utf8)
                     _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
@@ -69,6 +67,20 @@ final class LoopbackPeer: @unchecked Sendable {
                 close(client)
             }
         }
+    }
+
+    /// Reads until the end of a request's head; `false` if the client sent none.
+    private static func readHead(_ client: Int32) -> Bool {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count <= 0 { return false }
+            received += buffer[..<count]
+        }
+        return true
     }
 
     /// Stops accepting and closes every socket, once. The listening socket is closed only

@@ -1,5 +1,6 @@
 import Foundation
 import MyNotesKit
+import MyNotesTesting
 import Testing
 
 /// Retries of NotesAPIClient against a peer that always answers with a problem.
@@ -14,10 +15,14 @@ struct RESTRetryTests {
         return LoopbackPeer(.answer(head + body))
     }
 
-    static func client(_ peer: LoopbackPeer, maxDelay: Duration = .seconds(5)) -> NotesAPIClient {
+    static func client(
+        _ peer: LoopbackPeer, maxDelay: Duration = .seconds(5),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) -> NotesAPIClient {
         var configuration = NotesAPIClient.Configuration(
             server: peer.url, token: "t", language: .english)
         configuration.timeout = .seconds(10)
+        configuration.clock = clock
         configuration.retry = RetryPolicy(
             maxAttempts: 2, initialDelay: .milliseconds(10), maxDelay: maxDelay)
         return NotesAPIClient(configuration)
@@ -25,15 +30,21 @@ struct RESTRetryTests {
 
     @Test(
         "A read waits the Retry-After of a 429 before its retry", arguments: CallingStyle.allCases)
-    func honoursRetryAfter(style: CallingStyle) async {
+    func honoursRetryAfter(style: CallingStyle) async throws {
         let peer = Self.peer(status: "429 Too Many Requests", retryAfter: "1")
         defer { peer.stop() }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
-            try await style.notes(Self.client(peer))
+        let clock = ManualClock()
+        let client = Self.client(peer, clock: clock)
+        let call = Task {
+            await TransportFailureTests.failure { () async throws(NotesClientError) in
+                try await style.notes(client)
+            }
         }
-        #expect(clock.now - start >= .seconds(1))
+        // The retry waits the server's second, not the policy's 10 ms.
+        try await clock.waitForSleeper(dueIn: .seconds(1))
+        #expect(peer.connections == 1)
+        clock.advance(by: .seconds(1))
+        let error = await call.value
         #expect(peer.connections == 2)
         guard case .rest(.tooManyRequests(let problem, .seconds(1))) = error else {
             Issue.record("expected 429, got \(String(describing: error))")

@@ -1,6 +1,7 @@
 import Foundation
 import MyNotesKit
 import MyNotesTesting
+import Synchronization
 import Testing
 
 /// Server down, silence, hang-ups, timeouts, cancellation and retries, over real sockets.
@@ -8,7 +9,7 @@ import Testing
 struct TransportFailureTests {
     static func client(
         _ url: URL, timeout: Duration = .seconds(5), retry: RetryPolicy = .never,
-        method: RequestMethod = .post
+        method: RequestMethod = .post, clock: any Clock<Duration> = ContinuousClock()
     ) -> NotesClient {
         var configuration = NotesClient.Configuration(
             server: url, credentials: .token(email: "a@example.com", token: "t"), language: .english
@@ -16,7 +17,21 @@ struct TransportFailureTests {
         configuration.timeout = timeout
         configuration.retry = retry
         configuration.method = method
+        configuration.clock = clock
         return NotesClient(configuration)
+    }
+
+    /// The task's result, once it has finished; a test failure if that takes past `limit`.
+    static func finished<Success>(
+        _ task: Task<Success, any Error>, within limit: Duration = .seconds(30)
+    ) async throws -> Result<Success, any Error> {
+        let done = EventCounter("the call ended")
+        Task {
+            _ = await task.result
+            done.signal()
+        }
+        try await done.wait(timeout: limit)
+        return await task.result
     }
 
     static func failure<Value>(_ call: () async throws(NotesClientError) -> Value) async
@@ -46,43 +61,45 @@ struct TransportFailureTests {
     }
 
     @Test("A silent server times out after the configured time", arguments: CallingStyle.allCases)
-    func timeout(style: CallingStyle) async {
+    func timeout(style: CallingStyle) async throws {
         let peer = LoopbackPeer(.silent)
         defer { peer.stop() }
-        let client = Self.client(peer.url, timeout: .milliseconds(300))
-        let clock = ContinuousClock()
-        let start = clock.now
-        let error = await Self.failure { () async throws(NotesClientError) in
-            try await style.add(client, "x", date: NoteDate("2026-01-01")!)
+        let clock = ManualClock()
+        let client = Self.client(peer.url, timeout: .milliseconds(300), clock: clock)
+        let call = Task {
+            await Self.failure { () async throws(NotesClientError) in
+                try await style.add(client, "x", date: NoteDate("2026-01-01")!)
+            }
         }
-        let elapsed = clock.now - start
+        // Given the request sent and its attempt timed on the clock,
+        try await peer.requests.wait()
+        try await clock.waitForSleeper(dueIn: .milliseconds(300))
+        // it is still waiting a moment before the timeout,
+        clock.advance(by: .milliseconds(299))
+        #expect(clock.pendingWaits == [.milliseconds(1)])
+        // and fails with timedOut when it comes.
+        clock.advance(by: .milliseconds(1))
+        let error = await call.value
         guard case .timedOut = error else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }
-        #expect(elapsed >= .milliseconds(250))
-        // Far below URLSession's backstop (timeout + 30 s), with room for a busy machine
-        // where the test's own task waits for a thread of the cooperative pool.
-        #expect(elapsed < .seconds(15))
     }
 
-    @Test("Task cancellation ends an async call at once")
-    func taskCancellation() async {
+    @Test("Task cancellation ends an async call in flight at once")
+    func taskCancellation() async throws {
         let peer = LoopbackPeer(.silent)
         defer { peer.stop() }
-        let client = Self.client(peer.url, timeout: .seconds(60))
+        // The clock never moves: only the cancellation can end the call.
+        let client = Self.client(peer.url, timeout: .seconds(60), clock: ManualClock())
         let task = Task { () async throws(NotesClientError) in try await client.query() }
-        try? await Task.sleep(for: .milliseconds(200))
-        let clock = ContinuousClock()
-        let start = clock.now
+        try await peer.requests.wait()
         task.cancel()
-        let result = await task.result
+        let result = try await Self.finished(task)
         guard case .cancelled? = result.notesError else {
             Issue.record("expected cancelled, got \(result)")
             return
         }
-        // Far below the 60 s timeout, with room for a busy machine's thread pool.
-        #expect(clock.now - start < .seconds(10))
     }
 
     @Test("A task cancelled before the call sends nothing")
@@ -102,48 +119,63 @@ struct TransportFailureTests {
     }
 
     @Test("The cancel handle ends a callback call; the handler runs once, on its queue")
-    func cancelHandle() async {
+    func cancelHandle() async throws {
         let peer = LoopbackPeer(.silent)
         defer { peer.stop() }
-        let client = Self.client(peer.url, timeout: .seconds(20))
+        let clock = ManualClock()
+        let client = Self.client(peer.url, timeout: .seconds(20), clock: clock)
         let queue = DispatchQueue(label: "caller")
         let calls = Counter()
-        let result = await withCheckedContinuation { continuation in
-            let request = client.query(on: queue) { result in
-                dispatchPrecondition(condition: .onQueue(queue))
-                calls.increment()
-                continuation.resume(returning: result)
-            }
-            queue.asyncAfter(deadline: .now() + 0.2) {
-                request.cancel()
-                request.cancel()
-            }
+        let finished = EventCounter("the completion handler ran")
+        let result = Mutex<Result<[Note], NotesClientError>?>(nil)
+        let request = client.query(on: queue) { outcome in
+            dispatchPrecondition(condition: .onQueue(queue))
+            calls.increment()
+            result.withLock { $0 = outcome }
+            finished.signal()
         }
-        guard case .failure(.cancelled) = result else {
-            Issue.record("expected cancelled, got \(result)")
+        // Given the request in flight, when it is cancelled (twice)
+        try await peer.requests.wait()
+        request.cancel()
+        request.cancel()
+        // then the handler gets .cancelled
+        try await finished.wait()
+        guard case .failure(.cancelled)? = result.withLock({ $0 }) else {
+            Issue.record("expected cancelled, got \(String(describing: result.withLock { $0 }))")
             return
         }
-        try? await Task.sleep(for: .milliseconds(200))
+        // and runs once: the attempt's timer stops when URLSession has reported the
+        // cancelled task, the only source of a result, and the queue runs what it was sent.
+        try await clock.waitForSleepers(count: 0)
+        queue.sync {}
         #expect(calls.value == 1)
     }
 
     @Test("query retries transient failures with backoff", arguments: CallingStyle.allCases)
-    func queryRetries(style: CallingStyle) async {
+    func queryRetries(style: CallingStyle) async throws {
         let peer = LoopbackPeer(.hangUp)
         defer { peer.stop() }
+        let clock = ManualClock()
         let retry = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(100))
-        let client = Self.client(peer.url, retry: retry)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let error = await Self.failure { () async throws(NotesClientError) in
-            try await style.query(client)
+        let client = Self.client(peer.url, retry: retry, clock: clock)
+        let call = Task {
+            await Self.failure { () async throws(NotesClientError) in
+                try await style.query(client)
+            }
         }
+        // 100 ms after the first failure, then 200 ms after the second
+        try await clock.waitForSleeper(dueIn: .milliseconds(100))
+        #expect(peer.connections == 1)
+        clock.advance(by: .milliseconds(100))
+        try await clock.waitForSleeper(dueIn: .milliseconds(200))
+        #expect(peer.connections == 2)
+        clock.advance(by: .milliseconds(200))
+        let error = await call.value
         guard case .transport = error else {
             Issue.record("expected a transport failure, got \(String(describing: error))")
             return
         }
         #expect(peer.connections == 3)
-        #expect(clock.now - start >= .milliseconds(300))  // 100 ms, then 200 ms
     }
 
     @Test("Writes are never retried", arguments: CallingStyle.allCases)
@@ -165,20 +197,24 @@ struct TransportFailureTests {
     }
 
     @Test("Cancelling during the backoff wait ends the call")
-    func cancelDuringBackoff() async {
+    func cancelDuringBackoff() async throws {
         let peer = LoopbackPeer(.hangUp)
         defer { peer.stop() }
+        let clock = ManualClock()
         let client = Self.client(
-            peer.url, retry: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(30)))
+            peer.url,
+            retry: RetryPolicy(maxAttempts: 3, initialDelay: .seconds(30), maxDelay: .seconds(30)),
+            clock: clock)
         let task = Task { () async throws(NotesClientError) in try await client.query() }
-        while peer.connections < 1 { try? await Task.sleep(for: .milliseconds(20)) }
-        try? await Task.sleep(for: .milliseconds(200))
+        try await clock.waitForSleeper(dueIn: .seconds(30))
         task.cancel()
-        guard case .cancelled? = await task.result.notesError else {
+        guard case .cancelled? = try await Self.finished(task).notesError else {
             Issue.record("expected cancelled")
             return
         }
         #expect(peer.connections == 1)
+        // and the wait itself has ended, not just been forgotten.
+        try await clock.waitForSleepers(count: 0)
     }
 
     @Test("An HTTP error that is not a protocol answer is reported with its status")

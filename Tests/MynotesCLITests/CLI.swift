@@ -47,18 +47,20 @@ struct CLI {
         return CLI(server: server, email: email, token: token)
     }
 
+    /// Runs the CLI with `input` on a pipe as its standard input, or with `standardInput`
+    /// (such as /dev/null) when given.
     func run(
         _ arguments: [String], input: String? = nil, extra: [String: String] = [:],
-        executable: URL = CLI.executable
+        executable: URL = CLI.executable, standardInput: FileHandle? = nil
     ) async -> Output {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
         let (stdout, stderr, stdin) = (Pipe(), Pipe(), Pipe())
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = stdin
+        process.standardInput = standardInput ?? stdin
         // A thread of its own: waiting on a process must not hold one of Dispatch's
         // few worker threads, which URLSession and the SDK's timers need.
         return await withCheckedContinuation { continuation in
@@ -85,8 +87,8 @@ struct CLI {
     }
 
     /// Starts the CLI and returns the running process, for tests that interrupt it.
-    func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
+    func start(_ arguments: [String]) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = environment

@@ -203,17 +203,21 @@ struct ImportExportTests {
         // Watched from a thread of its own: other tests block the cooperative pool at
         // times, and a watcher that missed its turn would let the import finish first.
         let pid = process.processIdentifier
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let watched = await withCheckedContinuation {
+            (done: CheckedContinuation<Result<Void, any Error>, Never>) in
             Thread {
-                let deadline = ContinuousClock.now + .seconds(60)
-                while ContinuousClock.now < deadline, Self.doneLines(in: journals) < 500 {
-                    usleep(1_000)
+                // The journal is another process's file: no event announces its lines.
+                let watched = Result {
+                    try Poll.until("500 notes done in the journal", timeout: .seconds(60)) {
+                        Self.doneLines(in: journals) >= 500
+                    }
                 }
                 kill(pid, signal)
-                done.resume()
+                done.resume(returning: watched)
             }.start()
         }
         process.waitUntilExit()
+        try watched.get()
         if signal == SIGINT { #expect(process.terminationStatus == 130) }
         let before = try await Self.notes(server, cli).count
         #expect(before >= 500)

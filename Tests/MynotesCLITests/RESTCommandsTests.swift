@@ -128,6 +128,24 @@ struct RESTCommandsTests {
         #expect(!loggedIn.output.contains(secret))
     }
 
+    @Test(
+        "Without a terminal, pipe or file to read it from, no password is asked for",
+        arguments: [["signup"], ["login", "--api", "rest"]])
+    func promptWithoutATerminal(arguments: [String]) async throws {
+        // Never contacted: the command fails before it speaks to the server.
+        var cli = CLI(email: "ann@example.com")
+        cli.environment["MYNOTES_SERVER"] = "http://127.0.0.1:9"
+        defer { cli.remove() }
+        let output = await cli.run(
+            arguments, standardInput: FileHandle(forReadingAtPath: "/dev/null"))
+        #expect(output.status == 1)
+        #expect(output.stdout.isEmpty)
+        #expect(
+            output.stderr
+                == "mynotes: cannot ask for the password without echo: standard input is not a "
+                + "terminal, a pipe or a file (Inappropriate ioctl for device)\n")
+    }
+
     @Test("signup refuses a short password with the server's reason")
     func shortPassword() async throws {
         let server = try TestServer()

@@ -19,7 +19,7 @@ struct ConditionalWriteTests {
     func starMatchesAnyCurrentNote(method: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, _) = try client.createNote("v1")
         let id = try #require(note["id"] as? Int)
         try client.send("PATCH", "/api/v1/notes/\(id)", json: ["content": "v2"])
@@ -37,7 +37,7 @@ struct ConditionalWriteTests {
     func starFailsWithoutANote(method: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, _) = try client.createNote("doomed")
         let id = try #require(note["id"] as? Int)
         #expect(try client.send("DELETE", "/api/v1/notes/\(id)").status == 204)
@@ -58,7 +58,7 @@ struct ConditionalWriteTests {
     func staleTagCarriesTheCurrentVersion(method: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, stale) = try client.createNote("v1", date: "2026-11-29")
         let id = try #require(note["id"] as? Int)
         try client.send("PATCH", "/api/v1/notes/\(id)", json: ["content": "v2"])
@@ -86,7 +86,7 @@ struct ConditionalWriteTests {
     func racingWritesWithoutIfMatchNeverFail(method: String) async throws {
         let server = try TestServer(.init(threads: 4))
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, _) = try client.createNote("base", date: "2026-11-29")
         let id = try #require(note["id"] as? Int)
         let writers = 24
@@ -111,7 +111,7 @@ struct ConditionalWriteTests {
     @Test func racingPatchesOfDifferentFieldsBothLand() async throws {
         let server = try TestServer(.init(threads: 4))
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         for round in 0..<8 {
             let (note, _) = try client.createNote("old \(round)", date: "2026-11-29")
             let id = try #require(note["id"] as? Int)
@@ -131,7 +131,7 @@ struct ConditionalWriteTests {
     func tagOfAMissingNoteIsNotFound(method: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, etag) = try client.createNote("gone")
         let id = try #require(note["id"] as? Int)
         #expect(try client.send("DELETE", "/api/v1/notes/\(id)").status == 204)

@@ -16,7 +16,7 @@ import Testing
     func withoutATokenEveryOperationIs401(method: String, path: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = RESTClient(port: server.port)
+        let client = RESTClient(server)
         let body = ["content": "x", "date": "2026-11-29"]
         let missing = try client.send(method, path, json: body)
         #expect(missing.status == 401)
@@ -32,7 +32,7 @@ import Testing
     @Test func createReadReplacePatchDelete() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let created = try client.send(
             "POST", "/api/v1/notes", json: ["content": "Buy milk", "date": "2026-11-29 18:30"])
         #expect(created.status == 201)
@@ -70,7 +70,7 @@ import Testing
     @Test func aNewNoteWithoutADateIsDatedNowInUTC() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, _) = try client.createNote("undated")
         let date = try #require(note["date"] as? String)
         let formatter = DateFormatter()
@@ -84,8 +84,8 @@ import Testing
     func anotherAccountsNoteIsNotFound(method: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let ann = try RESTClient(port: server.port).signUp("ann@example.com")
-        let bob = try RESTClient(port: server.port).signUp("bob@example.com")
+        let ann = try RESTClient(server).signUp("ann@example.com")
+        let bob = try RESTClient(server).signUp("bob@example.com")
         let (note, etag) = try ann.createNote("Ann's secret")
         let id = try #require(note["id"] as? Int)
         let response = try bob.send(
@@ -106,7 +106,7 @@ import Testing
     func pathsThatNameNoNoteAre404(path: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let response = try client.send("GET", path)
         #expect(response.status == 404)
         #expect(response.isProblem)
@@ -116,7 +116,7 @@ import Testing
     func ifMatchGuardsEveryWrite(method: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, original) = try client.createNote("v1", date: "2026-11-29")
         let id = try #require(note["id"] as? Int)
         let changed = try client.send("PATCH", "/api/v1/notes/\(id)", json: ["content": "v2"])
@@ -138,7 +138,7 @@ import Testing
     @Test func ifMatchStarNeedsTheNoteToExist() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, _) = try client.createNote("v1")
         let id = try #require(note["id"] as? Int)
         let body = ["content": "v2"]
@@ -155,7 +155,7 @@ import Testing
     @Test func concurrentEditsFromOneETagLetExactlyOneWin() async throws {
         let server = try TestServer(.init(threads: 4))
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, etag) = try client.createNote("base")
         let id = try #require(note["id"] as? Int)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -191,7 +191,7 @@ import Testing
     {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let response = try client.send("POST", "/api/v1/notes", rawBody: body)
         #expect(response.status == status)
         #expect(response.problemCode == code)
@@ -202,7 +202,7 @@ import Testing
     @Test func overLongContentIs413AndTheLimitItselfFits() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let tooLong = try client.send(
             "POST", "/api/v1/notes", json: ["content": String(repeating: "é", count: 32_769)])
         #expect(tooLong.status == 413)
@@ -215,7 +215,7 @@ import Testing
     @Test func putNeedsBothFieldsAndABodyMustBeJSON() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let (note, _) = try client.createNote("x")
         let id = try #require(note["id"] as? Int)
         let noDate = try client.send("PUT", "/api/v1/notes/\(id)", json: ["content": "y"])
@@ -230,7 +230,7 @@ import Testing
     @Test func problemDetailsFollowAcceptLanguage() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let chinese = try client.send(
             "GET", "/api/v1/notes/9", headers: ["Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"])
         #expect(chinese.detail == "没有数据。")
@@ -247,7 +247,7 @@ import Testing
     @Test func pagesWalkEveryNoteNewestFirst() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         var ids: [Int] = []
         for index in 0..<25 {
             let day = String(format: "2026-10-%02d", index + 1)
@@ -275,7 +275,7 @@ import Testing
     @Test func anEmptyCursorIsTheFirstPage() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         _ = try client.createNote("only")
         let page = try client.send("GET", "/api/v1/notes?cursor=&limit=5")
         #expect(page.status == 200)
@@ -288,7 +288,7 @@ import Testing
     func badPageParametersAre400NamingTheParameter(query: String) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let response = try client.send("GET", "/api/v1/notes?\(query)")
         #expect(response.status == 400)
         let name = String(query.prefix { $0 != "=" })
@@ -300,7 +300,7 @@ import Testing
     @Test func pagesStayCorrectUnderConcurrentInsertsAndRemovals() async throws {
         let server = try TestServer(.init(threads: 4))
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         var original: [Int] = []
         for index in 0..<60 {
             let date = String(format: "2026-09-%02d %02d:00:00", index % 28 + 1, index % 24)
@@ -342,7 +342,7 @@ import Testing
     func searchIsCaseInsensitiveBeyondASCII(q: String, expected: [String]) throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         for content in [
             "Buy milk", "milkshake", "Straße 5", "买牛奶", "Ärger", "arger", "100% done", "snake_case",
             "plain",

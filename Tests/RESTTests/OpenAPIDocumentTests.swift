@@ -34,7 +34,7 @@ import Testing
     @Test func theDocumentNamesExactlyTheRoutesTheServerHas() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = RESTClient(port: server.port)
+        let client = RESTClient(server)
         let document = try Self.fetchDocument(client)
         #expect(document["openapi"] as? String == "3.1.0")
         let documented = Set(Self.operations(of: document).keys)
@@ -54,7 +54,7 @@ import Testing
     @Test func theLiveRouterAnswersEveryDocumentedOperationAndNoOther() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = RESTClient(port: server.port)
+        let client = RESTClient(server)
         let operations = Self.operations(of: try Self.fetchDocument(client))
         let paths = Set(operations.keys.map { String($0.split(separator: " ")[1]) })
         for path in paths {
@@ -92,7 +92,7 @@ import Testing
         func record(_ key: String, _ response: RESTClient.Response) {
             produced[key, default: []].insert(response.status)
         }
-        let anonymous = RESTClient(port: server.port)
+        let anonymous = RESTClient(server)
         let credentials = ["email": "ann@example.com", "password": "password 123"]
 
         let accounts = "POST /api/v1/accounts"
@@ -102,10 +102,10 @@ import Testing
         record(accounts, try anonymous.send("POST", "/api/v1/accounts", rawBody: "{"))
         record(
             accounts,
-            try RESTClient(port: closedServer.port).send(
+            try RESTClient(closedServer).send(
                 "POST", "/api/v1/accounts", json: credentials))
         record(accounts, try anonymous.send("POST", "/api/v1/accounts", json: credentials))
-        let limited = RESTClient(port: limitedServer.port)
+        let limited = RESTClient(limitedServer)
         _ = try limited.send("POST", "/api/v1/accounts", json: credentials)
         record(
             accounts,
@@ -207,7 +207,7 @@ import Testing
             .init(threads: 1, failing: [.accountLookup, .notes, .accounts]))
         defer { broken.shutdown() }
         let token = try broken.createAccount(email: "ann@example.com")
-        let failing = RESTClient(port: broken.port, token: token)
+        let failing = RESTClient(broken, token: token)
         for endpoint in RESTEndpoint.allCases where endpoint != .openAPIDocument {
             let path = endpoint.path.replacingOccurrences(of: "{id}", with: "1")
             let body = ["email": "bob@example.com", "password": "password 123", "content": "x"]
@@ -245,7 +245,7 @@ import Testing
     @Test func theDocumentedDatePatternIsExactlyWhatTheServerAccepts() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let document = try Self.fetchDocument(client)
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
         let replacement = schemas?["NoteReplacement"] as? [String: Any]
@@ -265,7 +265,7 @@ import Testing
     @Test func theDocumentedContentPatternIsExactlyWhatTheServerAccepts() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = try RESTClient(port: server.port).signUp("ann@example.com")
+        let client = try RESTClient(server).signUp("ann@example.com")
         let document = try Self.fetchDocument(client)
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
         let newNote = schemas?["NewNote"] as? [String: Any]
@@ -291,7 +291,7 @@ import Testing
     @Test func theDocumentedEmailPatternIsExactlyWhatTheServerAccepts() throws {
         let server = try TestServer()
         defer { server.shutdown() }
-        let client = RESTClient(port: server.port)
+        let client = RESTClient(server)
         let document = try Self.fetchDocument(client)
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
         let credentials = schemas?["Credentials"] as? [String: Any]

@@ -1,8 +1,9 @@
 import Foundation
 import MyNotesTesting
 
-/// Speaks REST API v1 to a test server over real HTTP, one connection per request
-/// (so it can be used from many tasks at once), and reads answers as a browser would.
+/// Speaks REST API v1 to a test server, one connection per request (so it can be used
+/// from many tasks at once), and reads answers as a browser would. The connection is the
+/// router in this process; the transport has tests of its own.
 struct RESTClient: Sendable {
     struct Response: Sendable {
         var status: Int
@@ -26,15 +27,15 @@ struct RESTClient: Sendable {
         }
     }
 
-    let port: Int
+    let server: TestServer
     var token: String?
 
-    init(port: Int, token: String? = nil) {
-        self.port = port
+    init(_ server: TestServer, token: String? = nil) {
+        self.server = server
         self.token = token
     }
 
-    func with(token: String?) -> RESTClient { RESTClient(port: port, token: token) }
+    func with(token: String?) -> RESTClient { RESTClient(server, token: token) }
 
     @discardableResult
     func send(
@@ -48,15 +49,14 @@ struct RESTClient: Sendable {
         } else if let rawBody {
             body = Array(rawBody.utf8)
         }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if json != nil || rawBody != nil {
             head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         }
         head += "\r\n"
-        let client = try RawHTTPClient(port: port, timeoutSeconds: 30)
-        let raw = try client.send(Array(head.utf8) + body)
+        let raw = try server.connect(.inProcess).send(Array(head.utf8) + body)
         var fields: [String: String] = [:]
         for field in raw.headers { fields[field.name.lowercased()] = field.value }
         return Response(status: raw.status, headers: fields, body: raw.body)

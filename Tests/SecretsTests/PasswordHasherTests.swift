@@ -36,4 +36,30 @@ import Testing
     func malformedEncodingsMatchNothing(encoded: String) {
         #expect(!PasswordHasher().verify("passwd", against: encoded))
     }
+
+    @Test func theStandardCostIsOWASPsAndTheTestingCostIsFarBelow() {
+        #expect(PasswordHasher.standard.iterations >= 600_000)
+        #expect(PasswordHasher().iterations == PasswordHasher.standard.iterations)
+        #expect(PasswordHasher.testing.iterations < PasswordHasher.standard.iterations / 100)
+    }
+
+    /// The cost is in the hash: a server at one cost verifies passwords hashed at another,
+    /// so hashes made by the operator's command work on a test server and the other way.
+    @Test(arguments: [
+        (PasswordHasher.testing, PasswordHasher.standard),
+        (PasswordHasher.standard, PasswordHasher.testing),
+    ])
+    func aHashVerifiesWhateverTheVerifiersCost(maker: PasswordHasher, checker: PasswordHasher)
+        throws
+    {
+        let stored = try maker.hash("correct horse")
+        #expect(stored.hasPrefix("pbkdf2-sha256$\(maker.iterations)$"))
+        #expect(checker.verify("correct horse", against: stored))
+        #expect(!checker.verify("correct horsf", against: stored))
+    }
+
+    @Test(arguments: [(0, 1), (-5, 1), (Int.max, Int(Int32.max))])
+    func aCostOutsideWhatPBKDF2TakesIsClamped(asked: Int, used: Int) {
+        #expect(PasswordHasher(iterations: asked).iterations == used)
+    }
 }

@@ -52,7 +52,34 @@ import Testing
             "mynotes-server", ["accounts", "set-password", email] + db, input: input)
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1)
+        #expect(result.standardError.hasPrefix("mynotes-server: "))
         #expect(result.standardError.contains(message))
+    }
+
+    /// Standard input that is neither a terminal nor a pipe or file (here /dev/null):
+    /// echo cannot be turned off, so the password is not asked for at all.
+    @Test func setPasswordFailsClearlyWithoutATerminal() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let db = ["--database", database.location]
+        _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
+        let process = ChildProcess()
+        process.executableURL = CommandRunner.executable("mynotes-server")
+        process.arguments = ["accounts", "set-password", "ann@example.com"] + db
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let (output, error) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let errors = ReadAll(error.fileHandleForReading)
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(printed.isEmpty)
+        #expect(
+            String(decoding: errors.wait(), as: UTF8.self)
+                == "mynotes-server: cannot ask for the password without echo: standard input is "
+                + "not a terminal, a pipe or a file (Inappropriate ioctl for device)\n")
     }
 
     @Test func noSignupRefusesNewAccountsButNotSignIn() throws {

@@ -46,7 +46,47 @@ import Testing
         let server = try ServerProcess(
             database: database.location, arguments: ["--legacy-email-auth"])
         server.stop(signal: SIGTERM)
-        #expect(server.standardError.contains("warning: --legacy-email-auth"))
+        #expect(server.standardError.contains(" warning --legacy-email-auth is on"))
+    }
+
+    @Test func limitsConnectionsFromOneAddressWhenAsked() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(
+            database: database.location,
+            arguments: ["--legacy-email-auth", "--max-connections-per-address", "2"])
+        defer { server.stop(signal: SIGTERM) }
+        let request =
+            "GET /mynotes/webservice.php?action=query&email=a@x.org HTTP/1.1\r\nHost: t\r\n\r\n"
+        let first = try RawHTTPClient(port: server.port)
+        let second = try RawHTTPClient(port: server.port)
+        #expect(try first.send(request).status == 200)
+        #expect(try second.send(request).status == 200)
+        // A third connection from the same address is closed without an answer…
+        #expect(throws: (any Error).self) { try RawHTTPClient(port: server.port).send(request) }
+        // …while the two it holds keep being served.
+        #expect(try first.send(request).status == 200)
+    }
+
+    @Test func logsJSONLinesWhenAsked() throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(
+            database: database.location,
+            arguments: ["--legacy-email-auth", "--log-format", "json"])
+        server.stop(signal: SIGTERM)
+        let lines = server.standardError.split(separator: "\n").map(String.init)
+        let objects = try lines.map { line in
+            try #require(
+                JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
+                "not a JSON object: \(line)")
+        }
+        #expect(
+            objects.contains {
+                $0["level"] == "warning" && $0["message"]?.hasPrefix("--legacy-email-auth") == true
+            })
+        #expect(objects.contains { $0["message"] == "server started" && $0["address"] != nil })
+        #expect(objects.contains { $0["message"] == "server stopping" })
     }
 
     @Test func keepsEveryAcknowledgedAddAcrossKill9() throws {
@@ -59,9 +99,12 @@ import Testing
 
         // Given four clients adding notes as fast as they can
         let acknowledged = Mutex<[String]>([])
+        let acks = EventCounter("an acknowledged add")
+        let writersEnded = EventCounter("a writer ended")
         let port = server.port
         let writers = (0..<4).map { writer in
             Thread {
+                defer { writersEnded.signal() }
                 var count = 0
                 while let client = try? RawHTTPClient(port: port, timeoutSeconds: 2) {
                     while true {
@@ -75,16 +118,18 @@ import Testing
                             object["ResultCode"] as? Int == 0, let id = object["ID"] as? String
                         else { return }
                         acknowledged.withLock { $0.append(id) }
+                        acks.signal()
                     }
                 }
             }
         }
         writers.forEach { $0.start() }
-        while acknowledged.withLock({ $0.count }) < 300 { Thread.sleep(forTimeInterval: 0.01) }
+        try acks.waitBlocking(for: 300, timeout: .seconds(60))
 
-        // When the server is killed in the middle of the stream
+        // When the server is killed in the middle of the stream (and every writer has
+        // seen it go, so none writes to the restarted server)
         server.stop(signal: SIGKILL)
-        Thread.sleep(forTimeInterval: 0.3)
+        try writersEnded.waitBlocking(for: writers.count, timeout: .seconds(30))
 
         // Then every add answered with ResultCode 0 is there after a restart
         let restarted = try ServerProcess(database: database.location)

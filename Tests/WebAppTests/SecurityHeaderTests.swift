@@ -13,7 +13,7 @@ struct SecurityHeaderTests {
 
     init() throws {
         server = try TestServer()
-        client = WebAppClient(port: server.port)
+        client = WebAppClient(server)
     }
 
     /// The policy's directives by name.

@@ -3,7 +3,8 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// The browser app as the server ships it: real HTTP to a real server on a free port.
+/// The browser app as the service answers it, through its router (a server process
+/// serves it over TCP in `WebAssetCatalogTests`).
 @Suite("Static assets")
 struct StaticAssetTests {
     /// The media type each kind of file must be served with.
@@ -38,7 +39,7 @@ struct StaticAssetTests {
 
     init() throws {
         server = try TestServer()
-        client = WebAppClient(port: server.port)
+        client = WebAppClient(server)
     }
 
     @Test("Each file is served whole, with its content type", arguments: assets)

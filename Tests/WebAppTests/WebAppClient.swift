@@ -1,9 +1,18 @@
 import Foundation
 import MyNotesTesting
 
-/// Speaks real HTTP to a server's web app, one connection per request.
+/// Speaks HTTP to a server's web app, one connection per request: to a ``TestServer``'s
+/// router in this process, or over TCP to a port (a server process).
 struct WebAppClient {
-    let port: Int
+    private let connect: () throws -> any HTTPConnection
+
+    init(_ server: TestServer) {
+        connect = { try server.connect(.inProcess) }
+    }
+
+    init(port: Int) {
+        connect = { try RawHTTPClient(port: port) }
+    }
 
     /// Sends `method path` with `headers`, `Connection: close`, so that even a
     /// body-less 304 ends where the connection does.
@@ -11,13 +20,11 @@ struct WebAppClient {
         _ method: String = "GET", _ path: String, headers: [(String, String)] = [],
         body: String = ""
     ) throws -> RawHTTPClient.Response {
-        let client = try RawHTTPClient(port: port)
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if !body.isEmpty { request += "Content-Length: \(body.utf8.count)\r\n" }
         request += "Connection: close\r\n\r\n" + body
-        _ = client.write(request)
-        return try client.readResponse(expectBody: method != "HEAD")
+        return try connect().send(request)
     }
 
     func get(_ path: String, headers: [(String, String)] = []) throws -> RawHTTPClient.Response {

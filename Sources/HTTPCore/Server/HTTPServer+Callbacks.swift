@@ -4,25 +4,62 @@ import Glibc
 // libmicrohttpd calls these from its worker threads. They are free functions, not
 // closures, so that no actor isolation is inferred for them.
 
-/// Decides whether to take a new connection: all of them, until shutdown begins.
+/// Decides whether to take a new connection: none while shutting down or at the
+/// connection limit (libmicrohttpd then closes it at once; the per-address limit is its
+/// own `MHD_OPTION_PER_IP_CONNECTION_LIMIT`).
 let acceptConnection: MHD_AcceptPolicyCallback = { daemonState, _, _ in
     guard let daemonState else { return .NO }
     let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
-    return state.draining.load(ordering: .acquiring) ? .NO : .YES
+    if state.draining.load(ordering: .acquiring) { return .NO }
+    return state.openConnections.load(ordering: .relaxed) < state.configuration.maxConnections
+        ? .YES : .NO
 }
+
+/// A connection opened or closed: counted, and watched for request deadlines. Its
+/// ``ConnectionRecord`` lives in the connection's socket context in between.
+let connectionChanged:
+    @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+        MHD_ConnectionNotificationCode
+    ) -> Void = { daemonState, connection, socketContext, change in
+        guard let daemonState, let connection, let socketContext else { return }
+        let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
+        if change == .CONNECTION_NOTIFY_STARTED {
+            state.openConnections.add(1, ordering: .relaxed)
+            let record = ConnectionRecord(
+                descriptor: cmicrohttpd_connection_descriptor(connection),
+                deadline: state.watchdog.now + state.watchdog.headTimeout)
+            state.watchdog.register(record)
+            socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+        } else if let context = socketContext.pointee {
+            let record = Unmanaged<ConnectionRecord>.fromOpaque(context).takeRetainedValue()
+            state.watchdog.unregister(record)
+            // libmicrohttpd closes the socket after this; a refused client may still be
+            // sending, and closing with its bytes unread would reset the connection.
+            if record.lingers.load(ordering: .relaxed) {
+                state.lingeringCloser.adopt(record.descriptor)
+            }
+            socketContext.pointee = nil
+            state.openConnections.subtract(1, ordering: .relaxed)
+        }
+    }
 
 /// Called with the raw request target before anything else; its result becomes the
 /// request's `con_cls`, so the target is kept exactly as sent (MHD decodes its own copy).
 let requestStarted:
     @convention(c) (
         UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
-    ) -> UnsafeMutableRawPointer? = { daemonState, uri, _ in
+    ) -> UnsafeMutableRawPointer? = { daemonState, uri, connection in
         guard let daemonState else { return nil }
         let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
         state.requestsInFlight.add(1, ordering: .relaxed)
         let target: [UInt8] =
             if let uri { Array(UnsafeRawBufferPointer(start: uri, count: strlen(uri))) } else { [] }
-        return Unmanaged.passRetained(PendingRequest(target: target)).toOpaque()
+        let record = connection.flatMap(cmicrohttpd_socket_context).map {
+            Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue()
+        }
+        return Unmanaged.passRetained(PendingRequest(target: target, connection: record))
+            .toOpaque()
     }
 
 /// Releases the request's state once its response has been sent or the connection failed.
@@ -31,12 +68,15 @@ let requestCompleted:
         UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
         MHD_RequestTerminationCode
     ) -> Void = { daemonState, _, pending, _ in
-        guard let pending, let request = pending.pointee else { return }
-        Unmanaged<PendingRequest>.fromOpaque(request).release()
+        guard let pending, let requestPointer = pending.pointee else { return }
+        let request = Unmanaged<PendingRequest>.fromOpaque(requestPointer).takeRetainedValue()
         pending.pointee = nil
         if let daemonState {
-            Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
-                .requestsInFlight.subtract(1, ordering: .relaxed)
+            let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
+            // The next request's head is due after the idle time and the head timeout.
+            request.connection?.deadline.store(
+                state.watchdog.now + state.watchdog.nextHeadTimeout, ordering: .relaxed)
+            state.requestsInFlight.subtract(1, ordering: .relaxed)
         }
     }
 
@@ -53,23 +93,33 @@ let handleRequest: MHD_AccessHandlerCallback = {
 
     if !request.headersRead {
         request.headersRead = true
+        request.connection?.deadline.store(
+            state.watchdog.now + state.watchdog.bodyTimeout, ordering: .relaxed)
         request.method = HTTPMethod(rawValue: String(cString: method))
         var headerBytes = 0
         request.headers = readHeaders(connection, totalBytes: &headerBytes)
-        // Refusals known from the headers are answered at once; the connection closes.
-        if request.target.count > limits.maxRequestTargetBytes {
-            return queue(.plain(.uriTooLong), on: connection)
-        }
-        if headerBytes > limits.maxHeaderBytes {
-            return queue(.plain(.requestHeaderFieldsTooLarge), on: connection)
-        }
-        if HeaderValidation.isMalformed(request.headers, version: String(cString: version)) {
-            return queue(.plain(.badRequest), on: connection)
-        }
-        if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
-            length > limits.maxBodyBytes
-        {
-            return queue(.plain(.contentTooLarge), on: connection)
+        // Refusals known from the headers are answered at once, before any body is read
+        // (a client that sent `Expect: 100-continue` gets no `100 Continue`). The
+        // connection then closes, lingering: its client may be sending a body still.
+        let refusal: HTTPStatus? =
+            if request.target.count > limits.maxRequestTargetBytes {
+                .uriTooLong
+            } else if headerBytes > limits.maxHeaderBytes {
+                .requestHeaderFieldsTooLarge
+            } else if HeaderValidation.isMalformed(
+                request.headers, version: String(cString: version))
+            {
+                .badRequest
+            } else if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
+                length > limits.maxBodyBytes
+            {
+                .contentTooLarge
+            } else {
+                nil
+            }
+        if let refusal {
+            request.connection?.lingers.store(true, ordering: .relaxed)
+            return queue(.plain(refusal), on: connection, state: state)
         }
         // Returning without a response lets MHD keep the connection alive.
         return .YES
@@ -78,6 +128,7 @@ let handleRequest: MHD_AccessHandlerCallback = {
     if uploadSize.pointee > 0 {
         let size = uploadSize.pointee
         uploadSize.pointee = 0
+        request.received += size
         if request.rejection == nil, let uploadData {
             if request.body.count + size > limits.maxBodyBytes {
                 request.rejection = .contentTooLarge
@@ -87,16 +138,23 @@ let handleRequest: MHD_AccessHandlerCallback = {
                     contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
             }
         }
+        // A refused body is thrown away up to a bound; past it the connection closes.
+        if request.rejection != nil,
+            request.received > limits.maxBodyBytes + limits.maxDiscardedBodyBytes
+        {
+            return .NO
+        }
         return .YES
     }
 
+    request.connection?.deadline.store(ConnectionRecord.noDeadline, ordering: .relaxed)
     if let rejection = request.rejection {
-        return queue(.plain(rejection), on: connection)
+        return queue(.plain(rejection), on: connection, state: state)
     }
     // Called again after the responder's task resumed the connection: its answer.
     if let deferred = request.deferred {
         guard let response = deferred.take() else { return .YES }
-        return queue(response, on: connection)
+        return queue(response, on: connection, state: state)
     }
     var httpRequest = HTTPRequest(
         method: request.method, target: request.target, headers: request.headers,
@@ -114,7 +172,7 @@ private func respond(
 ) -> MHD_Result {
     let deferred = DeferredResponse(connection: connection)
     guard state.deferred.begin(deferred) else {
-        return queue(.plain(.serviceUnavailable), on: connection)
+        return queue(.plain(.serviceUnavailable), on: connection, state: state)
     }
     request.deferred = deferred
     let responder = state.responder
@@ -124,7 +182,7 @@ private func respond(
         state.deferred.end(deferred)
     }
     guard let response = deferred.responseOrSuspend() else { return .YES }
-    return queue(response, on: connection)
+    return queue(response, on: connection, state: state)
 }
 
 private final class HeaderCollector {
@@ -158,12 +216,19 @@ private func readHeaders(_ connection: OpaquePointer, totalBytes: inout Int) -> 
     return collector.headers
 }
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    let mhdResponse = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-            .RESPMEM_MUST_COPY)
-    }
+private func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer, state: DaemonState
+) -> MHD_Result {
+    let mhdResponse =
+        if let stream = response.stream {
+            StreamedResponse(body: stream, connection: connection, state: state).makeResponse()
+        } else {
+            response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    .RESPMEM_MUST_COPY)
+            }
+        }
     guard let mhdResponse else { return .NO }
     defer { MHD_destroy_response(mhdResponse) }
     for (name, value) in response.headers {

@@ -3,11 +3,13 @@ import Foundation
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: keep-alive, a pool of worker threads each
-/// with its own poll loop, request limits, and graceful shutdown.
+/// with its own poll loop, request, connection and time limits, streamed responses,
+/// and graceful shutdown.
 ///
 /// A request's body is read in full before the responder is called. The responder runs
-/// in a task, not on the worker thread: the connection is suspended meanwhile and
-/// resumed with the response, so a slow responder holds no thread that serves others.
+/// in a task, inline on the worker thread until it first waits; then the connection is
+/// suspended and resumed with the response, so a slow responder holds no thread that
+/// serves others. A response with a ``StreamingBody`` is sent while its producer writes it.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration()
@@ -51,6 +53,17 @@ public final class HTTPServer: Sendable {
                 ptr_value: statePointer),
             MHD_OptionItem(
                 option: .LISTEN_BACKLOG_SIZE, value: Int(configuration.backlog), ptr_value: nil),
+            MHD_OptionItem(
+                option: .NOTIFY_CONNECTION, value: unsafeBitCast(connectionChanged, to: Int.self),
+                ptr_value: statePointer),
+            // The exact global limit is ours (the accept policy); libmicrohttpd's, which it
+            // splits between the workers, only needs to be no lower. Its default is 1,020.
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT,
+                value: configuration.maxConnections + configuration.threads, ptr_value: nil),
+            MHD_OptionItem(
+                option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerAddress,
+                ptr_value: nil),
         ]
         if configuration.threads > 1 {
             options.append(
@@ -64,7 +77,8 @@ public final class HTTPServer: Sendable {
         // at 64 connections, under 300 at 128), and it leaves a connection whose memory
         // pool overflowed open until the idle timeout. Its poll loop has neither defect
         // and costs the same per request here. ITC wakes the workers at once on stop;
-        // turbo skips per-connection syscalls a keep-alive server does not need.
+        // turbo skips per-connection syscalls a keep-alive server does not need;
+        // suspend/resume parks a streamed response's connection while it waits for bytes.
         let flags =
             MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
             | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
@@ -80,6 +94,8 @@ public final class HTTPServer: Sendable {
         }
         guard let started else {
             state.executor.close()
+            state.watchdog.stop()
+            state.lingeringCloser.stop()
             close(socket.descriptor)
             throw .daemonFailed
         }
@@ -106,9 +122,9 @@ public final class HTTPServer: Sendable {
             {
                 usleep(2_000)
             }
-            // Responders still running past the grace period: their clients get a 503,
-            // and their connections are resumed, since libmicrohttpd cannot stop with
-            // a connection suspended.
+            // libmicrohttpd must not stop with a connection suspended. Responders still
+            // running past the grace period: their clients get a 503, and their
+            // connections are resumed. Streams still running end now, which resumes theirs.
             if state.deferred.stopAll(answering: .plain(.serviceUnavailable)) > 0 {
                 // Time for the workers to send those 503s before the sockets close.
                 let sent = ContinuousClock.now + .seconds(1)
@@ -118,6 +134,9 @@ public final class HTTPServer: Sendable {
                     usleep(2_000)
                 }
             }
+            state.streams.stopAll()
+            state.watchdog.stop()
+            state.lingeringCloser.stop()
             MHD_stop_daemon(running)
             state.executor.close()
         }
@@ -125,6 +144,9 @@ public final class HTTPServer: Sendable {
 
     /// The number of requests begun and not yet answered.
     public var requestsInFlight: Int { state.requestsInFlight.load(ordering: .acquiring) }
+
+    /// The number of connections open now.
+    public var openConnections: Int { state.openConnections.load(ordering: .acquiring) }
 
     deinit {
         shutdown()
@@ -137,16 +159,25 @@ final class DaemonState: Sendable {
     let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let requestsInFlight = Atomic<Int>(0)
+    let openConnections = Atomic<Int>(0)
     /// Requests whose responders run in tasks.
     let deferred = DeferredResponseRegistry()
     /// Where those tasks run.
     let executor: ResponderExecutor
     /// Set when shutting down: new connections are closed as soon as they arrive.
     let draining = Atomic<Bool>(false)
+    let watchdog: ConnectionWatchdog
+    let streams = StreamRegistry()
+    let lingeringCloser: LingeringCloser
 
     init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
         executor = ResponderExecutor(threads: configuration.responderThreads)
+        let watchdog = ConnectionWatchdog(configuration: configuration)
+        self.watchdog = watchdog
+        self.lingeringCloser = LingeringCloser(
+            maxDiscardedBytes: configuration.maxDiscardedBodyBytes,
+            duration: configuration.lingerDuration, now: { watchdog.now })
     }
 }

@@ -11,8 +11,14 @@ final class PendingRequest {
     var rejection: HTTPStatus?
     /// Set once the responder runs in a task; its answer is queued when the connection resumes.
     var deferred: DeferredResponse?
+    /// Body bytes received so far, kept or thrown away.
+    var received = 0
+    /// The connection it arrived on, whose deadline follows the request's progress.
+    let connection: ConnectionRecord?
 
-    init(target: [UInt8]) {
+    init(target: [UInt8], connection: ConnectionRecord?) {
         self.target = target
+        self.connection = connection
     }
+
 }

@@ -37,13 +37,13 @@ public struct SessionService: Sendable {
 
     /// `hashing` is the caller's: it outlives this service and is closed by its owner.
     public init(
-        store: any NoteStore, configuration: ServiceConfiguration,
-        hasher: PasswordHasher = PasswordHasher(), hashing: BoundedExecutor
+        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor
     ) {
         self.store = store
         self.signup = configuration.signup
-        self.hasher = hasher
-        self.throttle = SignInThrottle(limits: configuration.signInLimits)
+        self.hasher = configuration.passwordHasher
+        self.throttle = SignInThrottle(
+            limits: configuration.signInLimits, clock: configuration.clock)
         self.hashing = hashing
         self.retryAfter = configuration.retryAfter
         self.signUpLimiter = RateLimiter(

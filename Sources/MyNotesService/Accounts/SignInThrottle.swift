@@ -4,13 +4,14 @@ import Synchronization
 /// forgets them, which costs an attacker a restart per window, not a bypass.
 ///
 /// ```swift
-/// let throttle = SignInThrottle(limits: SignInLimits())
+/// let throttle = SignInThrottle(limits: SignInLimits(), clock: ContinuousClock())
 /// if let wait = throttle.delay(email: email, address: ip) { /* 429, Retry-After: wait */ }
 /// throttle.recordFailure(email: email, address: ip)
 /// ```
 final class SignInThrottle: Sendable {
     private struct State {
-        var failures: [String: [ContinuousClock.Instant]] = [:]
+        /// Times of failures, as time elapsed on `clock` since the throttle was made.
+        var failures: [String: [Duration]] = [:]
     }
 
     /// Past this many keys, expired ones are swept on the next failure, so a flood of
@@ -19,14 +20,23 @@ final class SignInThrottle: Sendable {
 
     let limits: SignInLimits
     private let state = Mutex(State())
+    private let elapsed: @Sendable () -> Duration
 
-    init(limits: SignInLimits) {
+    init(limits: SignInLimits, clock: any Clock<Duration>) {
         self.limits = limits
+        elapsed = Self.stopwatch(on: clock)
+    }
+
+    /// Time since now on `clock`: its instants are of a type only the clock knows, so
+    /// the throttle keeps durations from one starting instant instead.
+    private static func stopwatch<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
     }
 
     /// How long the caller must wait before trying again, or `nil` when it may try now.
     func delay(email: String, address: String?) -> Duration? {
-        let now = ContinuousClock.now
+        let now = elapsed()
         return state.withLock { state in
             var waits: [Duration] = []
             for (key, limit) in keys(email: email, address: address) {
@@ -40,7 +50,7 @@ final class SignInThrottle: Sendable {
     }
 
     func recordFailure(email: String, address: String?) {
-        let now = ContinuousClock.now
+        let now = elapsed()
         state.withLock { state in
             if state.failures.count > Self.sweepThreshold {
                 state.failures = state.failures.filter { _, times in

@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import Secrets
 import Storage
 
 /// What the MyNotes service enforces, whatever the transport.
@@ -15,6 +16,13 @@ public struct ServiceConfiguration: Sendable {
     public var signup: SignupPolicy
     /// How many failed sign-ins are allowed before `429`.
     public var signInLimits: SignInLimits
+    /// How new passwords are hashed; ``PasswordHasher/standard`` unless a test asks
+    /// for ``PasswordHasher/testing``. Stored hashes keep their own cost.
+    public var passwordHasher: PasswordHasher
+    /// The clock of the sign-in throttle's window and the sign-up and sign-in rates,
+    /// which a sign-up for a taken email also waits on; tests pass a manual one and
+    /// advance it instead of waiting.
+    public var clock: any Clock<Duration>
     /// Threads that hash passwords, and how many hashes may wait for one.
     public var hashing: ExecutorLimits
     /// How often anyone may sign up, from one address and overall.
@@ -22,28 +30,26 @@ public struct ServiceConfiguration: Sendable {
     /// How often anyone may sign in, from one address and overall; failures are also
     /// counted per account by ``signInLimits``.
     public var signInRate: RateLimits
-    /// The clock the rate limits run on, and that a sign-up for a taken email waits on;
-    /// tests pass a manual one and advance it instead of waiting.
-    public var clock: any Clock<Duration>
     /// What an answer refused for overload (`503`) suggests in `Retry-After`.
     public var retryAfter: Duration
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
         signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
+        passwordHasher: PasswordHasher = .standard, clock: any Clock<Duration> = ContinuousClock(),
         hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1),
-        signUpRate: RateLimits = .signUp, signInRate: RateLimits = .signIn,
-        clock: any Clock<Duration> = ContinuousClock()
+        signUpRate: RateLimits = .signUp, signInRate: RateLimits = .signIn
     ) {
         self.authentication = authentication
         self.quota = quota
         self.signup = signup
         self.signInLimits = signInLimits
+        self.passwordHasher = passwordHasher
+        self.clock = clock
         self.hashing = hashing
         self.retryAfter = retryAfter
         self.signUpRate = signUpRate
         self.signInRate = signInRate
-        self.clock = clock
     }
 
     /// Half the cores hash (at least one), so sign-ins never take every core from the

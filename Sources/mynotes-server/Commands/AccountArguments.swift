@@ -1,29 +1,19 @@
 import BoundedExecution
+import CommandLineSupport
 import MyNotesService
 import Storage
 
 /// What every `accounts` command that names one account takes: `EMAIL` and `--database`.
 struct AccountArguments {
+    static let arguments = [ArgumentSpec("EMAIL")]
+    static let options = [DatabaseOption.spec]
+
     let email: String
     let location: StoreLocation
 
-    init(_ arguments: [String], environment: [String: String]) throws(UsageError) {
-        let parsed = try ParsedArguments(arguments, options: [DatabaseOption.name], flags: [])
-        email = try parsed.single("EMAIL")
-        location = try DatabaseOption.location(parsed, environment: environment)
-    }
-
-    /// The help of an `accounts` command: its usage line, what it does, the options.
-    static func help(_ command: String, argument: String = " EMAIL", _ summary: String) -> String {
-        """
-        USAGE: mynotes-server accounts \(command)\(argument) [--database sqlite:PATH]
-
-        \(summary)
-
-        OPTIONS:
-        \(DatabaseOption.help)
-          -h, --help              Show this help.
-        """
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        email = arguments.argument("EMAIL")
+        location = try DatabaseOption.location(arguments)
     }
 
     /// Runs an account operation on the store, reporting its failure as the command's.

@@ -1,21 +1,24 @@
+import CommandLineSupport
 import MyNotesService
 import Storage
 
 /// `mynotes-server accounts remove EMAIL`: removes the account and its notes.
-struct AccountsRemoveCommand: ServerCommand {
-    static let path = ["accounts", "remove"]
-    static let help = AccountArguments.help("remove", "Removes the account and all of its notes.")
+struct AccountsRemoveCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "remove", abstract: "Remove an account and its notes.",
+        discussion: "Removes the account and all of its notes.",
+        arguments: AccountArguments.arguments, options: AccountArguments.options)
 
     let account: AccountArguments
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
-        account = try AccountArguments(arguments, environment: environment)
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        account = try AccountArguments(arguments)
     }
 
-    func run() throws(CommandFailure) {
+    func run(in context: CommandContext) throws(CommandFailure) {
         try AccountArguments.perform(on: account.location) { store throws(AccountError) in
             try await AccountService(store: store).remove(email: account.email)
         }
-        Console.output("Removed account \(account.email) and its notes.")
+        context.print("Removed account \(account.email) and its notes.")
     }
 }

@@ -1,28 +1,29 @@
 import BoundedExecution
+import CommandLineSupport
 import MyNotesService
 import Storage
 
 /// `mynotes-server accounts set-password EMAIL`: sets the password the REST API's
 /// sign-in checks, for an account made by `accounts add` (or to change one).
-struct AccountsSetPasswordCommand: ServerCommand {
-    static let path = ["accounts", "set-password"]
-    static let help = AccountArguments.help(
-        "set-password",
-        """
-        Sets the account's password (at least 8 characters). On a terminal it is asked
-        for twice without echo; otherwise the first line of standard input is the password.
-        Existing tokens stay valid.
-        """)
+struct AccountsSetPasswordCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "set-password", abstract: "Set the password an account signs in with (REST API).",
+        discussion: """
+            Sets the account's password (at least 8 characters). On a terminal it is asked
+            for twice without echo; otherwise the first line of standard input is the password.
+            Existing tokens stay valid.
+            """,
+        arguments: AccountArguments.arguments, options: AccountArguments.options)
 
     let account: AccountArguments
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
-        account = try AccountArguments(arguments, environment: environment)
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        account = try AccountArguments(arguments)
     }
 
-    func run() throws(CommandFailure) {
+    func run(in context: CommandContext) throws(CommandFailure) {
         let email = account.email
-        let password = try PasswordPrompt.read(for: email)
+        let password = try SecretPrompt().newPassword(for: email)
         try AccountArguments.perform(on: account.location) { store throws(SessionError) in
             let hashing = BoundedExecutor(
                 name: "password-hashing", limits: ExecutorLimits(threads: 1, queueLimit: 1))
@@ -31,6 +32,6 @@ struct AccountsSetPasswordCommand: ServerCommand {
                 store: store, configuration: ServiceConfiguration(), hashing: hashing
             ).setPassword(password, email: email)
         }
-        Console.output("Password set for \(email).")
+        context.print("Password set for \(email).")
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Storage
 
 /// `--database sqlite:PATH`, shared by every command that opens the store.
@@ -5,18 +6,17 @@ enum DatabaseOption {
     static let name = "--database"
     static let environmentVariable = "MYNOTES_DATABASE"
     static let defaultValue = "sqlite:./mynotes.sqlite"
-    static let help = """
-          --database sqlite:PATH  The database (env MYNOTES_DATABASE; default \(defaultValue)).
-        """
+    static let spec = OptionSpec.value(
+        name, "sqlite:PATH", "The database (env MYNOTES_DATABASE; default \(defaultValue)).",
+        short: "-d")
 
-    static func location(
-        _ arguments: ParsedArguments, environment: [String: String]
-    ) throws(UsageError) -> StoreLocation {
-        let text = arguments.values[name] ?? environment[environmentVariable] ?? defaultValue
+    static func location(_ arguments: ParsedArguments) throws(UsageError) -> StoreLocation {
+        let text =
+            arguments.value(name) ?? arguments.environment[environmentVariable] ?? defaultValue
         do {
             return try StoreLocation(parsing: text)
         } catch {
-            throw UsageError("invalid value '\(text)' for '\(name)': expected sqlite:PATH")
+            throw UsageError("option '\(name)' must be sqlite:PATH, not '\(text)'")
         }
     }
 

@@ -1,99 +1,156 @@
+import CommandLineSupport
 import Dispatch
 import Foundation
 import HTTPCore
+import Logging
 import MyNotesService
 import Storage
 
 /// `mynotes-server [serve]`: runs the web service until SIGINT or SIGTERM.
-struct ServeCommand: ServerCommand {
-    static let path = ["serve"]
-    static let help = """
-        USAGE: mynotes-server [serve] [options]
-
-        Serves the MyNotes web service: the legacy webservice.php protocol and REST API v1.
-
-        OPTIONS:
-          --host H                The address to listen on (env MYNOTES_HOST; default 127.0.0.1).
-          --port P                The port, 0 for any free one (env MYNOTES_PORT; default 8080).
-        \(DatabaseOption.help)
-          --threads N             Worker threads (default: the number of cores).
-          --legacy-email-auth     Let the email alone identify an account, as the original
-                                  service did. Anyone who knows an email reads its notes.
-          --no-signup             Refuse POST /api/v1/accounts: only 'accounts add' creates
-                                  accounts.
-          --auth-rate-limits L    Sign-up and sign-in rates per client address and
-                                  overall: 'standard' (default: sign-up 5 then 1 per 10 s
-                                  per address, 2/s overall; sign-in 10 then 1 per 2 s,
-                                  5/s overall) or 'unlimited' (for test rigs only).
-          --quota N               Notes one account may hold, 0 for no limit (default 0).
-          --max-body BYTES        The largest request body accepted (default 1048576).
-          --idle-timeout SECONDS  Close connections silent this long (default 30).
-          -h, --help              Show this help.
-        """
+///
+/// An option is one line in `configuration.options`, read in `init(parsing:)`.
+struct ServeCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "serve", abstract: "Run the server.",
+        discussion: """
+            Serves the MyNotes web service: the legacy webservice.php protocol and REST API v1,
+            until SIGINT or SIGTERM.
+            """,
+        options: [
+            .value(
+                "--host", "H", "The address to listen on (env MYNOTES_HOST; default 127.0.0.1)."),
+            .value(
+                "--port", "P", "The port, 0 for any free one (env MYNOTES_PORT; default 8080).",
+                short: "-p"),
+            DatabaseOption.spec,
+            .value("--threads", "N", "Worker threads (default: the number of cores)."),
+            .flag(
+                "--legacy-email-auth",
+                "Let the email alone identify an account, as the original service did. "
+                    + "Anyone who knows an email reads its notes."),
+            .flag(
+                "--no-signup",
+                "Refuse POST /api/v1/accounts: only 'accounts add' creates accounts."),
+            .value(
+                "--auth-rate-limits", "standard|unlimited",
+                "Sign-up and sign-in rates per client address and overall. standard (default): "
+                    + "sign-up 5 then 1 per 10 s per address, 2/s overall; sign-in 10 then "
+                    + "1 per 2 s per address, 5/s overall. unlimited: for test rigs only."),
+            .value("--quota", "N", "Notes one account may hold, 0 for no limit (default 0)."),
+            .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
+            .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
+            .value(
+                "--max-connections", "N",
+                "Connections open at once; more are closed at accept (default 4096)."),
+            .value(
+                "--max-connections-per-address", "N",
+                "Connections open at once from one IP address (default 1024)."),
+            .value(
+                "--request-head-timeout", "SECONDS",
+                "Close a connection whose request head is not all in by then (default 10)."),
+            .value(
+                "--request-body-timeout", "SECONDS",
+                "Close a connection whose request body is not all in by then (default 60)."),
+            .value(
+                "--log-format", "text|json",
+                "Log to standard error as text or JSON lines (env MYNOTES_LOG_FORMAT; default text)."
+            ),
+            .value(
+                "--log-level", "LEVEL",
+                "trace, debug, info, notice, warning, error or critical (default info)."),
+        ])
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
+    var logFormat = LogFormat.text
+    var logLevel = LogLevel.info
 
-    init(arguments: [String], environment: [String: String]) throws(UsageError) {
-        let parsed = try ParsedArguments(
-            arguments,
-            options: [
-                "--host", "--port", DatabaseOption.name, "--threads", "--quota", "--max-body",
-                "--idle-timeout", "--auth-rate-limits",
-            ],
-            flags: ["--legacy-email-auth", "--no-signup"])
-        if let extra = parsed.positionals.first {
-            throw UsageError("unexpected argument '\(extra)'")
-        }
-        server.host = parsed.values["--host"] ?? environment["MYNOTES_HOST"] ?? server.host
-        if let port = parsed.values["--port"] ?? environment["MYNOTES_PORT"] {
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        let environment = arguments.environment
+        server.host = arguments.value("--host") ?? environment["MYNOTES_HOST"] ?? server.host
+        if let port = arguments.value("--port") ?? environment["MYNOTES_PORT"] {
             server.port = try ParsedArguments.integer(port, named: "--port", in: 0...65_535)
         }
-        server.threads = try parsed.integer("--threads", in: 1...1024) ?? server.threads
+        server.threads = try arguments.integer("--threads", in: 1...1024) ?? server.threads
         server.maxBodyBytes =
-            try parsed.integer("--max-body", in: 1...(1 << 30)) ?? server.maxBodyBytes
+            try arguments.integer("--max-body", in: 1...(1 << 30)) ?? server.maxBodyBytes
         server.idleTimeoutSeconds =
-            try parsed.integer("--idle-timeout", in: 1...86_400) ?? server.idleTimeoutSeconds
-        if let quota = try parsed.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
+            try arguments.integer("--idle-timeout", in: 1...86_400) ?? server.idleTimeoutSeconds
+        ServerConfiguration.raiseOpenFileLimit()
+        server.maxConnections =
+            try arguments.integer("--max-connections", in: 1...1_000_000)
+            ?? ServerConfiguration.defaultMaxConnections
+        server.maxConnectionsPerAddress =
+            try arguments.integer("--max-connections-per-address", in: 1...1_000_000)
+            ?? server.maxConnectionsPerAddress
+        if let seconds = try arguments.integer("--request-head-timeout", in: 1...86_400) {
+            server.requestHeadTimeout = .seconds(seconds)
+        }
+        if let seconds = try arguments.integer("--request-body-timeout", in: 1...86_400) {
+            server.requestBodyTimeout = .seconds(seconds)
+        }
+        if let quota = try arguments.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
             service.quota = .atMost(quota)
         }
-        if parsed.flags.contains("--legacy-email-auth") { service.authentication = .legacyEmail }
-        if parsed.flags.contains("--no-signup") { service.signup = .closed }
-        switch parsed.values["--auth-rate-limits"] {
+        if arguments.has("--legacy-email-auth") { service.authentication = .legacyEmail }
+        if arguments.has("--no-signup") { service.signup = .closed }
+        switch arguments.value("--auth-rate-limits") {
         case nil, "standard"?: break
         case "unlimited"?:
             service.signUpRate = .unlimited
             service.signInRate = .unlimited
         case let other?:
-            throw UsageError("invalid value '\(other)' for '--auth-rate-limits'")
+            throw UsageError(
+                "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
         }
-        location = try DatabaseOption.location(parsed, environment: environment)
+        location = try DatabaseOption.location(arguments)
+        if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
+            guard let format = LogFormat(rawValue: text) else {
+                throw UsageError("option '--log-format' must be text or json, not '\(text)'")
+            }
+            logFormat = format
+        }
+        if let text = arguments.value("--log-level") {
+            guard let level = LogLevel(name: text) else {
+                let names = LogLevel.allCases.map(\.description).joined(separator: ", ")
+                throw UsageError("option '--log-level' must be one of \(names), not '\(text)'")
+            }
+            logLevel = level
+        }
     }
 
     func validate() throws(UsageError) {
-        guard !server.host.isEmpty else { throw UsageError("invalid value '' for '--host'") }
+        guard !server.host.isEmpty else {
+            throw UsageError("option '--host' must be an address, not ''")
+        }
     }
 
-    func run() throws(CommandFailure) {
+    func run(in context: CommandContext) async throws(CommandFailure) {
         let signals = ShutdownSignals()
         let store = try DatabaseOption.open(location)
+        let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {
-            application = try MyNotesApplication(server: server, service: service, store: store)
+            application = try MyNotesApplication(
+                server: server, service: service, store: store, logger: logger)
         } catch {
             store.close()
             throw CommandFailure(error.description)
         }
         if service.authentication == .legacyEmail {
-            Console.error(
-                "warning: --legacy-email-auth is on: the email alone identifies an account, "
+            logger.warning(
+                "--legacy-email-auth is on: the email alone identifies an account, "
                     + "so anyone who knows an email can read and change its notes")
         }
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        Console.output("MyNotes server listening on http://\(host):\(application.port)")
-        signals.wait()
+        logger.info(
+            "server started",
+            ["address": "http://\(host):\(application.port)", "database": location.description])
+        context.print("MyNotes server listening on http://\(host):\(application.port)")
+        await signals.wait()
+        logger.info("server stopping")
         application.shutdown()
-        Console.output("MyNotes server stopped")
+        context.print("MyNotes server stopped")
     }
 }

@@ -29,8 +29,9 @@ struct SignUpCostTests {
             sessions = SessionService(
                 store: store,
                 configuration: ServiceConfiguration(
+                    passwordHasher: PasswordHasher(iterations: iterations),
                     signUpRate: .unlimited, signInRate: .unlimited),
-                hasher: PasswordHasher(iterations: iterations), hashing: hashing)
+                hashing: hashing)
         }
 
         deinit {

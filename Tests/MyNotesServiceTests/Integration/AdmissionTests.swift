@@ -109,7 +109,7 @@ struct AdmissionTests {
             Self.post("/api/v1/accounts", json: credentials, port: server.port))
         let token = try #require(Self.json(try signUp.readResponse())["token"] as? String)
         // Given the hashing thread busy, and two sign-ins waiting for it
-        let hashing = server.application.hashing
+        let hashing = server.hashing
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         _ = hashing.submit {
@@ -155,16 +155,15 @@ struct AdmissionTests {
             if let id = (reply["ID"] as? String).flatMap({ Int64($0) }) { ids.insert(id) }
         }
         #expect(ids.count == 64)
-        // And every acknowledged note is in the database once the server has stopped
-        server.application.shutdown()
-        let reopened = try SQLiteNoteStore(
+        // And every acknowledged note is in the database file, read by a store of its own
+        let other = try SQLiteNoteStore(
             path: server.directory.appendingPathComponent("notes.sqlite").path)
         defer {
-            reopened.close()
+            other.close()
             server.shutdown()
         }
-        let account = try #require(try await reopened.account(email: "ann@example.com"))
-        let notes = try await reopened.notes(account: account.id, page: NotePage(limit: 100))
+        let account = try #require(try await other.account(email: "ann@example.com"))
+        let notes = try await other.notes(account: account.id, page: NotePage(limit: 100))
         #expect(Set(notes.map(\.id)) == ids)
     }
 }

@@ -54,15 +54,14 @@ struct EndpointTests {
         arguments: ["JSON", "XML", "bogus"])
     func headQuery(type: String) throws {
         // Given an account with a note,
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         try fixture.add("Buy milk")
         let query = FormEncoding.encode(
             fixture.credentials + parameters(["action": "QUERY", "type": type]))
         let target = "\(LegacyFixture.defaultPath)?\(query)"
         let get = try fixture.send("GET", target: target)
         // when the same request is sent by HEAD,
-        _ = fixture.client.write("HEAD \(target) HTTP/1.1\r\nHost: test\r\n\r\n")
-        let head = try fixture.client.readResponse(expectBody: false)
+        let head = try fixture.send("HEAD", target: target)
         // then status and headers are the GET's, and no body follows (the next
         // answer on the same connection is read cleanly).
         #expect(head.status == 200)
@@ -82,8 +81,7 @@ struct EndpointTests {
             + parameters(["id": id, "date": "2030-01-01", "content": "changed"])
             + (action.map { [Parameter("action", $0)] } ?? [])
         let target = "\(LegacyFixture.defaultPath)?\(FormEncoding.encode(request))"
-        _ = fixture.client.write("HEAD \(target) HTTP/1.1\r\nHost: test\r\n\r\n")
-        let head = try fixture.client.readResponse(expectBody: false)
+        let head = try fixture.send("HEAD", target: target)
         #expect(head.status == 405)
         #expect(head.header("Allow") == "GET, HEAD, POST")
         #expect(try fixture.notes() == [.init(id: id, date: "2026-11-29", content: "keep me")])
@@ -91,7 +89,7 @@ struct EndpointTests {
 
     @Test("Requests on one keep-alive connection are answered in turn")
     func keepAlive() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         for index in 1...5 {
             #expect(try fixture.add("note \(index)") == String(index))
         }

@@ -10,7 +10,7 @@ struct HostileInputTests {
 
     @Test("1,000 parameters in a GET are read, and the protocol's own still count")
     func aThousandInAQuery() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         _ = try fixture.add("survives")
         let many = [Parameter](repeating: Parameter("x", "1"), count: 1_000)
         let reply = try fixture.get(many + [Parameter("action", "query")]).reply()
@@ -23,22 +23,22 @@ struct HostileInputTests {
     /// Nothing else waits for it.
     @Test("10,000 parameters in a GET end only their own connection")
     func tenThousandInAQueryStallOnlyTheirConnection() throws {
-        let fixture = try LegacyFixture()
-        let hostile = try RawHTTPClient(port: fixture.server.port, timeoutSeconds: 1)
+        let fixture = try LegacyFixture(over: .socket)
+        let hostile = try RawHTTPClient(port: fixture.server.port, timeoutSeconds: 30)
         let many = [Parameter](repeating: Parameter("x", "1"), count: 10_000)
         hostile.write(
             "GET /mynotes/webservice.php?\(FormEncoding.encode(many)) HTTP/1.1\r\nHost: t\r\n\r\n")
-        let started = ContinuousClock.now
+        // Served while the hostile request stalls: a query that waited for it would run
+        // into the client's receive timeout and fail.
         for _ in 0..<20 {
             #expect(try fixture.get([Parameter("action", "query")]).reply().resultCode == 0)
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(hostile.isClosedByServer())
     }
 
     @Test("10,000 longer parameters make a GET over 64 KiB: 414, and the server keeps serving")
     func tenThousandTooLongForAQuery() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let response = try fixture.get(
             query: FormEncoding.encode(fixture.credentials + Self.filler), headers: [])
         #expect(response.status == 414)
@@ -48,7 +48,7 @@ struct HostileInputTests {
 
     @Test("10,000 parameters in a POST body are read: the last content wins")
     func tenThousandInABody() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let parameters =
             [Parameter("content", "first")] + Self.filler
             + [
@@ -62,7 +62,7 @@ struct HostileInputTests {
 
     @Test("One parameter in 1,000 that is not UTF-8 makes the request invalid (-8)")
     func oneBrokenAmongTenThousand() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let query =
             FormEncoding.encode(
                 fixture.credentials + [Parameter](repeating: Parameter("x", "1"), count: 999)
@@ -76,7 +76,7 @@ struct HostileInputTests {
 
     @Test("A 10 MB body is refused with 413 and the server keeps serving")
     func tenMegabytes() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let prefix = Array(
             (FormEncoding.encode(fixture.credentials + [Parameter("action", "add")]) + "&content=")
                 .utf8)

@@ -17,7 +17,7 @@ struct TransportTests {
             "Host: t\r\nTransfer-Encoding: chunked\r\n\r\nzz",
         ])
     func malformed(headers: String) throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let query = FormEncoding.encode(fixture.credentials + [Parameter("action", "query")])
         let response = try fixture.newClient().send(
             "POST /mynotes/webservice.php?\(query) HTTP/1.1\r\n\(headers)\r\n")
@@ -36,7 +36,7 @@ struct TransportTests {
             "POST %@ HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nabcde",
         ])
     func rfcMalformed(template: String) throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let target =
             "/mynotes/webservice.php?"
             + FormEncoding.encode(fixture.credentials + [Parameter("action", "query")])
@@ -48,7 +48,7 @@ struct TransportTests {
 
     @Test("A body over 1 MiB is 413; exactly 1 MiB is a protocol answer")
     func bodyLimit() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let prefix =
             Array(
                 FormEncoding.encode(
@@ -59,7 +59,7 @@ struct TransportTests {
         #expect(atLimit.status == 200)
         #expect(atLimit.resultCode == -8)  // a protocol answer: the content is too long
         // Announced by Content-Length: refused before the body is sent.
-        let client = try fixture.newClient()
+        let client = try RawHTTPClient(port: fixture.server.port)
         _ = client.write(
             "POST /mynotes/webservice.php HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \((1 << 20) + 1)\r\n\r\n"
         )
@@ -67,7 +67,7 @@ struct TransportTests {
         #expect(announced.status == 413)
         #expect(announced.resultCode == nil)
         // Sent chunked, without a length: refused when it grows too large.
-        let chunked = try fixture.newClient()
+        let chunked = try RawHTTPClient(port: fixture.server.port)
         var request = Array(
             "POST /mynotes/webservice.php HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
                 .utf8)
@@ -81,7 +81,7 @@ struct TransportTests {
 
     @Test("A chunked POST body is read like any other")
     func chunkedBody() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let body = FormEncoding.encode(
             fixture.credentials
                 + parameters(["action": "add", "date": "2026-11-29", "content": "chunked"]))
@@ -89,7 +89,7 @@ struct TransportTests {
         let chunks = [String(body[..<half]), String(body[half...])].map {
             String($0.utf8.count, radix: 16) + "\r\n" + $0 + "\r\n"
         }
-        let response = try fixture.client.send(
+        let response = try fixture.socket.send(
             "POST /mynotes/webservice.php HTTP/1.1\r\nHost: t\r\n"
                 + "Content-Type: application/x-www-form-urlencoded\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n" + chunks.joined() + "0\r\n\r\n")
@@ -99,18 +99,18 @@ struct TransportTests {
 
     @Test("A POST that waits for 100 Continue gets it, then its answer")
     func expectContinue() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let body = FormEncoding.encode(
             fixture.credentials
                 + parameters(["action": "add", "date": "2026-11-29", "content": "continued"]))
-        _ = fixture.client.write(
+        _ = fixture.socket.write(
             "POST /mynotes/webservice.php HTTP/1.1\r\nHost: t\r\n"
                 + "Content-Type: application/x-www-form-urlencoded\r\n"
                 + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
-        let interim = try fixture.client.readResponse(expectBody: false)
+        let interim = try fixture.socket.readResponse(expectBody: false)
         #expect(interim.status == 100)
-        _ = fixture.client.write(body)
-        let response = try fixture.client.readResponse()
+        _ = fixture.socket.write(body)
+        let response = try fixture.socket.readResponse()
         #expect(response.status == 200)
         #expect(response.resultCode == 0)
         #expect(try fixture.notes().map(\.content) == ["continued"])
@@ -128,7 +128,7 @@ struct TransportTests {
 
     @Test("A request line over 64 KiB is 414; one of 64 KiB is answered")
     func requestLineLimit() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let answered = try fixture.send(target: Self.paddedTarget(fixture, requestLine: 64 << 10))
         #expect(answered.status == 200)
         #expect(answered.resultCode == 0)
@@ -149,7 +149,7 @@ struct TransportTests {
 
     @Test("Headers over 16 KiB in all are 431; 15 KiB are fine")
     func headerLimit() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let query = [Parameter("action", "query")]
         #expect(
             try fixture.get(query, headers: Self.padHeaders(totalBytes: 15_000)).resultCode == 0)
@@ -162,7 +162,7 @@ struct TransportTests {
 
     @Test("The longest request line and nearly 16 KiB of headers together are answered")
     func bothLimitsAtOnce() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(over: .socket)
         let response = try fixture.send(
             target: Self.paddedTarget(fixture, requestLine: 64 << 10),
             headers: Self.padHeaders(totalBytes: 15_000))

@@ -81,7 +81,8 @@ struct LegacyReply: Decodable, Equatable {
     }
 }
 
-/// A server with one account, and a keep-alive raw HTTP connection to it.
+/// A server with one account, and a connection to it: the router in this process
+/// unless the test is about the transport (`over: .socket`, a keep-alive TCP connection).
 ///
 /// Every request helper adds the account's `email` (and `token` in token mode)
 /// unless `as:` says otherwise, so tests only write what they are about.
@@ -92,16 +93,19 @@ final class LegacyFixture {
     let auth: AuthenticationMode
     let email: String
     let token: String
-    let client: RawHTTPClient
+    let transport: TestTransport
+    let client: any HTTPConnection
 
     init(
-        auth: AuthenticationMode = .token, quota: Int = 0, email: String = "ann@example.com"
+        auth: AuthenticationMode = .token, quota: Int = 0, email: String = "ann@example.com",
+        over transport: TestTransport = .inProcess
     ) throws {
         server = try TestServer(.init(auth: auth, quota: quota))
         self.auth = auth
         self.email = email
+        self.transport = transport
         token = try server.createAccount(email: email)
-        client = try RawHTTPClient(port: server.port)
+        client = try server.connect(transport)
     }
 
     deinit {
@@ -118,14 +122,22 @@ final class LegacyFixture {
     }
 
     /// A new connection, for requests the server answers by closing it.
-    func newClient() throws -> RawHTTPClient { try RawHTTPClient(port: server.port) }
+    func newClient() throws -> any HTTPConnection { try server.connect(transport) }
+
+    /// The keep-alive TCP connection of a fixture made `over: .socket`.
+    var socket: RawHTTPClient {
+        guard let socket = client as? RawHTTPClient else {
+            preconditionFailure("the fixture was made in-process; make it `over: .socket`")
+        }
+        return socket
+    }
 
     // MARK: Raw requests
 
     /// Sends `METHOD target` with the given headers and body as they are.
     func send(
         _ method: String = "GET", target: String, headers: [String] = [], body: [UInt8] = [],
-        on connection: RawHTTPClient? = nil
+        on connection: (any HTTPConnection)? = nil
     ) throws -> RawHTTPClient.Response {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
         for header in headers { head += header + "\r\n" }
@@ -145,7 +157,7 @@ final class LegacyFixture {
     func post(
         body: [UInt8], query: String? = nil, path: String = defaultPath,
         contentType: String? = "application/x-www-form-urlencoded", headers: [String] = [],
-        on connection: RawHTTPClient? = nil
+        on connection: (any HTTPConnection)? = nil
     ) throws -> RawHTTPClient.Response {
         let target = query.map { "\(path)?\($0)" } ?? path
         let allHeaders = (contentType.map { ["Content-Type: \($0)"] } ?? []) + headers
