@@ -28,23 +28,17 @@ final class RateLimiter: Sendable {
 
     let limits: RateLimits
     private let state = Mutex(State())
-    private let elapsed: @Sendable () -> Duration
+    private let stopwatch: Stopwatch
 
     init(limits: RateLimits, clock: any Clock<Duration>) {
         self.limits = limits
-        elapsed = Self.stopwatch(on: clock)
-    }
-
-    /// Time since now on `clock`: its instants are of a type only the clock knows.
-    private static func stopwatch<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
+        stopwatch = Stopwatch(on: clock)
     }
 
     /// Takes a token from `address`'s bucket and the overall one and answers `nil`, or,
     /// when either is empty, takes none and answers how long until both have one.
     func admit(address: String?) -> Duration? {
-        let now = elapsed()
+        let now = stopwatch.elapsed
         let key = address.map(Self.key)
         return state.withLock { state in
             var wait = Duration.zero

@@ -85,7 +85,7 @@ struct SignUpCostTests {
         // Alternating, so a slower moment of the machine hits both kinds alike
         var free: [Duration] = []
         var taken: [Duration] = []
-        for index in 0..<15 {
+        for index in 0..<21 {
             let (freeTime, freeResult) = await fixture.timedSignUp("free\(index)@example.com")
             #expect((try? freeResult.get()) != nil)
             free.append(freeTime)
@@ -94,9 +94,10 @@ struct SignUpCostTests {
             taken.append(takenTime)
         }
         let (freeMedian, takenMedian) = (Self.median(free), Self.median(taken))
-        // Then they differ by less than a third of a free sign-up (an answer without the
-        // wait would differ by all of it), or 3 ms: a busy shared machine's noise
-        let tolerance = max(freeMedian / 3, .milliseconds(3))
+        // Then they differ by less than half a free sign-up (an answer without the wait
+        // would differ by all of it), or 3 ms: other work on the machine slows the
+        // hashing of free sign-ups, not a taken one's wait
+        let tolerance = max(freeMedian / 2, .milliseconds(3))
         #expect(
             max(takenMedian - freeMedian, freeMedian - takenMedian) <= tolerance,
             "free median \(freeMedian), taken median \(takenMedian)")
