@@ -58,7 +58,9 @@ let package = Package(
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "MyNotesServiceTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage"]),
+            dependencies: [
+                "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage", "BoundedExecution",
+            ]),
         .testTarget(
             name: "RESTTests",
             dependencies: [

@@ -34,7 +34,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$server" serve --port 0 --database "sqlite:$work/notes.sqlite" >"$work/server.log" 2>&1 &
+"$server" serve --port 0 --auth-rate-limits unlimited --database "sqlite:$work/notes.sqlite" >"$work/server.log" 2>&1 &
 server_pid=$!
 port=""
 for _ in $(seq 1 100); do

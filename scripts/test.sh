@@ -8,7 +8,7 @@ swift build --build-tests
 # Suites that measure latency while the server is under attack or load run alone, after
 # the rest: on two cores the other suites' work would count against their time limits,
 # and tests that block threads would starve the tasks they measure.
-load_suites='ConnectionLimitTests|StreamingResponseTests'
+load_suites='ConnectionLimitTests|StreamingResponseTests|SignUpFloodTests|SignUpCostTests'
 if [ $# -gt 0 ]; then
     swift test --skip-build "$@"
 else

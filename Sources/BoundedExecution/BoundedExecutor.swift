@@ -2,6 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A fixed number of dedicated threads and a queue with a hard limit, for blocking work
 /// (SQLite reads, password hashing) that must not run on the threads serving connections
 /// nor on Swift's cooperative pool, and must not pile up without bound.
@@ -45,13 +49,26 @@ public final class BoundedExecutor: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
 
+    /// Whether a task that one of this executor's jobs resumes may go on running on the
+    /// job's thread, when the task's own executor allows it (the HTTP server's does).
+    public enum ResumedTasks: Sendable {
+        /// The task goes back to its own executor: the thread is free for the next job.
+        case handedOn
+        /// The task continues here: one thread hand-off less per job, for work whose
+        /// continuation is short (a read whose answer is then serialized).
+        case continueHere
+    }
+
     /// Starts `limits.threads` threads named `mynotes.<name>.<n>`. They hold the executor
     /// until ``close()``, which its owner must call.
-    public init(name: String, limits: ExecutorLimits) {
+    public init(name: String, limits: ExecutorLimits, resumedTasks: ResumedTasks = .handedOn) {
         self.name = name
         self.limits = limits
         for index in 0..<limits.threads {
             let thread = Thread { [self] in
+                if resumedTasks == .continueHere {
+                    pthread_setspecific(continuesResumedTasksKey, UnsafeRawPointer(bitPattern: 1))
+                }
                 work()
                 stopped.signal()
             }
@@ -102,6 +119,12 @@ public final class BoundedExecutor: Sendable {
         if accepted { available.signal() } else { job() }
     }
 
+    /// Whether the calling thread is one whose executor was made with
+    /// ``ResumedTasks/continueHere``.
+    public static var currentThreadContinuesResumedTasks: Bool {
+        pthread_getspecific(continuesResumedTasksKey) != nil
+    }
+
     /// Jobs waiting for a thread now.
     public var waitingJobs: Int { state.withLock { $0.waiting } }
 
@@ -129,3 +152,10 @@ public final class BoundedExecutor: Sendable {
         }
     }
 }
+
+/// Set on the threads of executors made with ``BoundedExecutor/ResumedTasks/continueHere``.
+private let continuesResumedTasksKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()

@@ -40,6 +40,10 @@ public final class TestServer: Sendable {
         public var reading: BoundedExecutor?
         /// The password-hashing executor's size.
         public var hashing: ExecutorLimits
+        /// Sign-up and sign-in rates; unlimited unless a test is about them, since
+        /// every test client comes from 127.0.0.1.
+        public var signUpRate: RateLimits
+        public var signInRate: RateLimits
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
@@ -47,7 +51,8 @@ public final class TestServer: Sendable {
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
             clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
             reading: BoundedExecutor? = nil,
-            hashing: ExecutorLimits = ServiceConfiguration.defaultHashing
+            hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
+            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited
         ) {
             self.auth = auth
             self.quota = quota
@@ -60,6 +65,8 @@ public final class TestServer: Sendable {
             self.logger = logger
             self.reading = reading
             self.hashing = hashing
+            self.signUpRate = signUpRate
+            self.signInRate = signInRate
         }
     }
 
@@ -99,7 +106,8 @@ public final class TestServer: Sendable {
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
             signup: options.signup, signInLimits: options.signInLimits,
-            passwordHasher: .testing, clock: options.clock, hashing: options.hashing)
+            passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
+            signUpRate: options.signUpRate, signInRate: options.signInRate)
         serviceStore =
             options.failing.isEmpty
             ? store : FailingStore(wrapping: store, failing: options.failing)

@@ -10,15 +10,18 @@ import Foundation
 /// ```
 public struct StoreLimits: Sendable, Hashable {
     /// Threads that run reads, each with its own read-only connection, and how many
-    /// reads may wait for one. Default: one thread per core, 64 waiting reads per thread.
+    /// reads may wait for one. Default: one thread per core, 1,024 waiting reads per
+    /// thread: a burst from a thousand keep-alive connections fits (some 30 ms of
+    /// ordinary reads), a pile-up of slow ones is refused.
     public var readers: ExecutorLimits
-    /// Writes that may wait for the next group commit. Default 1,024.
+    /// Writes that may wait for the next group commit. Default 4,096, the default
+    /// connection limit: one batch can hold them all.
     public var writeQueueLimit: Int
     /// What ``StoreError/overloaded(retryAfter:)`` suggests. Default 1 s.
     public var retryAfter: Duration
 
     public init(
-        readers: ExecutorLimits = Self.defaultReaders, writeQueueLimit: Int = 1_024,
+        readers: ExecutorLimits = Self.defaultReaders, writeQueueLimit: Int = 4_096,
         retryAfter: Duration = .seconds(1)
     ) {
         self.readers = readers
@@ -28,6 +31,6 @@ public struct StoreLimits: Sendable, Hashable {
 
     public static var defaultReaders: ExecutorLimits {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return ExecutorLimits(threads: cores, queueLimit: 64 * cores)
+        return ExecutorLimits(threads: cores, queueLimit: 1_024 * cores)
     }
 }

@@ -42,16 +42,6 @@ import Testing
     static let waitRequest = "GET /wait HTTP/1.1\r\nHost: t\r\n\r\n"
     static let echoRequest = "GET /echo HTTP/1.1\r\nHost: t\r\n\r\n"
 
-    /// Polls `condition` until it holds or `limit` passes.
-    static func eventually(within limit: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
-    }
-
     @Test func aWaitingResponderDoesNotStallOthersOnItsThread() throws {
         let gate = Gate()
         let server = try Self.startServer(gate: gate)
@@ -69,7 +59,7 @@ import Testing
             #expect(try other.send(Self.echoRequest).text == "/echo")
             #expect(try RawHTTPClient(port: server.port).send(Self.echoRequest).status == 200)
         }
-        #expect(Self.eventually { server.requestsInFlight == 1 })
+        try Poll.until("only the waiting request in flight") { server.requestsInFlight == 1 }
         // And the waiting one is answered when its event comes, its connection kept alive
         gate.open()
         let answer = try waiting.readResponse()
@@ -107,7 +97,7 @@ import Testing
         // When the responder answers a connection that is gone
         gate.open()
         // Then the request ends, and the server goes on serving
-        #expect(Self.eventually { server.requestsInFlight == 0 })
+        try Poll.until("no request in flight") { server.requestsInFlight == 0 }
         let client = try RawHTTPClient(port: server.port)
         for _ in 0..<3 { #expect(try client.send(Self.echoRequest).status == 200) }
     }

@@ -84,6 +84,10 @@ import Testing
         defer { server.shutdown() }
         let closedServer = try TestServer(.init(signup: .closed))
         defer { closedServer.shutdown() }
+        let oneSignUpAnHour = RateLimits(
+            perAddress: RateLimits.Rate(burst: 1, interval: .seconds(3_600)), overall: nil)
+        let limitedServer = try TestServer(.init(signUpRate: oneSignUpAnHour))
+        defer { limitedServer.shutdown() }
         var produced: [String: Set<Int>] = [:]
         func record(_ key: String, _ response: RESTClient.Response) {
             produced[key, default: []].insert(response.status)
@@ -101,6 +105,13 @@ import Testing
             try RESTClient(closedServer).send(
                 "POST", "/api/v1/accounts", json: credentials))
         record(accounts, try anonymous.send("POST", "/api/v1/accounts", json: credentials))
+        let limited = RESTClient(limitedServer)
+        _ = try limited.send("POST", "/api/v1/accounts", json: credentials)
+        record(
+            accounts,
+            try limited.send(
+                "POST", "/api/v1/accounts",
+                json: ["email": "bob@example.com", "password": "password 123"]))
         record(
             accounts,
             try anonymous.send("POST", "/api/v1/accounts", rawBody: "x", contentType: "text/plain"))

@@ -116,6 +116,10 @@ import Testing
             "help serve"
         ),
         (["--legacy-email-auth=yes"], "option '--legacy-email-auth' takes no value", "help serve"),
+        (
+            ["--auth-rate-limits", "none"],
+            "option '--auth-rate-limits' must be standard or unlimited, not 'none'", "help serve"
+        ),
         (["srve"], "unknown command 'srve'", "help"),
         (["accounts", "add"], "missing EMAIL", "help accounts add"),
         (["accounts", "add", "a@x", "b@x"], "unexpected argument 'b@x'", "help accounts add"),

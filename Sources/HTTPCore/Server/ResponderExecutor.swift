@@ -2,8 +2,9 @@ import BoundedExecution
 import Glibc
 
 /// Where responders' tasks run: their first part inline, on the libmicrohttpd thread that
-/// received the request, until the responder first waits; the rest on threads of the
-/// server's own.
+/// received the request, until the responder first waits; after a wait, on the thread
+/// that resumed them when its executor allows it (the store's readers do), else on
+/// threads of the server's own.
 ///
 /// Inline first: a responder that never waits (a 404, a static file) is answered in the
 /// access handler itself, without suspending the connection or waking another thread,
@@ -20,7 +21,9 @@ final class ResponderExecutor: TaskExecutor {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        if pthread_getspecific(inlineKey) != nil {
+        if pthread_getspecific(inlineKey) != nil
+            || BoundedExecutor.currentThreadContinuesResumedTasks
+        {
             job.runSynchronously(on: asUnownedTaskExecutor())
         } else {
             // Jobs of tasks are never refused: admission control comes before (the store's

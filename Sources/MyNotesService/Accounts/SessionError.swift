@@ -16,6 +16,9 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
     case wrongCredentials
     /// Too many failed sign-ins; try again after this long.
     case throttled(retryAfter: Duration)
+    /// Too many sign-ups or sign-ins from this client address, or from everyone at
+    /// once (``RateLimits``); nothing was done. Retry after this long.
+    case rateLimited(retryAfter: Duration)
     /// The token is missing, unknown or revoked.
     case invalidToken
     /// The operator named an account that does not exist.
@@ -34,6 +37,7 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
         case .duplicateEmail: "an account with that email already exists"
         case .wrongCredentials: "wrong email or password"
         case .throttled(let wait): "too many failed sign-ins; retry after \(wait)"
+        case .rateLimited(let wait): "too many sign-ups or sign-ins; retry after \(wait)"
         case .invalidToken: "invalid access token"
         case .noSuchAccount(let email): "no account with email \(email)"
         case .store(let error): error.description

@@ -14,7 +14,8 @@ import Storage
 /// let sessions = SessionService(
 ///     store: store, configuration: ServiceConfiguration(),
 ///     hashing: BoundedExecutor(name: "hashing", limits: ServiceConfiguration.defaultHashing))
-/// let (account, token) = try await sessions.signUp(email: "a@example.com", password: "s3cret pass")
+/// let (account, token) = try await sessions.signUp(
+///     email: "a@example.com", password: "s3cret pass", from: "192.0.2.7")
 /// let other = try await sessions.signIn(email: "a@example.com", password: "s3cret pass", from: nil)
 /// ```
 public struct SessionService: Sendable {
@@ -29,6 +30,10 @@ public struct SessionService: Sendable {
     let throttle: SignInThrottle
     let hashing: BoundedExecutor
     let retryAfter: Duration
+    let signUpLimiter: RateLimiter
+    let signInLimiter: RateLimiter
+    let clock: any Clock<Duration>
+    let signUpCost = SignUpCost()
 
     /// `hashing` is the caller's: it outlives this service and is closed by its owner.
     public init(
@@ -41,36 +46,80 @@ public struct SessionService: Sendable {
             limits: configuration.signInLimits, clock: configuration.clock)
         self.hashing = hashing
         self.retryAfter = configuration.retryAfter
+        self.signUpLimiter = RateLimiter(
+            limits: configuration.signUpRate, clock: configuration.clock)
+        self.signInLimiter = RateLimiter(
+            limits: configuration.signInRate, clock: configuration.clock)
+        self.clock = configuration.clock
     }
 
     /// Creates an account with a password and returns it with its first token.
+    ///
+    /// The cheap checks come first (email, password length, the rate limits for
+    /// `address`, whether the email is taken), so only a sign-up that will succeed pays
+    /// for a hash. A taken email is answered after waiting about as long as a free one
+    /// takes, on the clock and without holding a thread.
     public func signUp(
-        email rawEmail: String, password: String
+        email rawEmail: String, password: String, from address: String?
     ) async throws(SessionError) -> (Account, String) {
         guard signup == .open else { throw .signupClosed }
         guard let email = Email(validating: rawEmail)?.text else { throw .invalidEmail }
         try Self.checkPassword(password)
+        if let wait = signUpLimiter.admit(address: address) {
+            throw .rateLimited(retryAfter: wait)
+        }
+        let taken: Bool
+        do {
+            taken = try await store.account(email: email) != nil
+        } catch {
+            throw .store(error)
+        }
+        guard !taken else {
+            try await waitAsLongAsAFreeSignUp()
+            throw .duplicateEmail
+        }
+        let started = ContinuousClock.now
         let token = try Self.newToken()
         let passwordHash = try await hash(password)
         do {
             let account = try await store.createAccount(
                 email: email, tokenHash: token.hash, passwordHash: passwordHash)
+            signUpCost.record(ContinuousClock.now - started)
             return (account, token.text)
         } catch .duplicateEmail {
+            // Taken between the check and the insert, by a sign-up running alongside.
             throw .duplicateEmail
         } catch {
             throw .store(error)
         }
     }
 
+    /// Sleeps as long as a free sign-up takes (the median of the recent ones). Before the
+    /// first one there is none: one hash of a throwaway password is timed instead, once.
+    private func waitAsLongAsAFreeSignUp() async throws(SessionError) {
+        var cost = signUpCost.median
+        if cost == nil {
+            let started = ContinuousClock.now
+            _ = try await hash("throwaway password for timing")
+            cost = ContinuousClock.now - started
+        }
+        // Cancelled (the client left): the answer is not seen, so it need not wait.
+        try? await clock.sleep(for: cost ?? .zero)
+    }
+
     /// Checks the password and issues a new token. Failures are counted per account
     /// and per `address`; past the limits, ``SessionError/throttled(retryAfter:)``.
+    /// Every attempt also counts against the sign-in rate (``ServiceConfiguration/signInRate``);
+    /// past it, ``SessionError/rateLimited(retryAfter:)``.
     public func signIn(
         email rawEmail: String, password: String, from address: String?
     ) async throws(SessionError) -> String {
         let email = Email.trimmingSpaces(rawEmail)
         if let wait = throttle.delay(email: email, address: address) {
             throw .throttled(retryAfter: wait)
+        }
+        if let wait = signInLimiter.admit(address: address) {
+            throw .rateLimited(retryAfter: wait)
         }
         let account: Account?
         do {
@@ -142,6 +191,7 @@ public struct SessionService: Sendable {
     /// The encoded hash of `password`, made on the hashing executor.
     private func hash(_ password: String) async throws(SessionError) -> String {
         let hasher = self.hasher
+        signUpCost.countHash()
         let hashed = try await onHashingThread {
             Result { () throws(SecretsError) in try hasher.hash(password) }
         }

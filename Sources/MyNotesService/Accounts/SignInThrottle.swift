@@ -20,23 +20,16 @@ final class SignInThrottle: Sendable {
 
     let limits: SignInLimits
     private let state = Mutex(State())
-    private let elapsed: @Sendable () -> Duration
+    private let stopwatch: Stopwatch
 
     init(limits: SignInLimits, clock: any Clock<Duration>) {
         self.limits = limits
-        elapsed = Self.stopwatch(on: clock)
-    }
-
-    /// Time since now on `clock`: its instants are of a type only the clock knows, so
-    /// the throttle keeps durations from one starting instant instead.
-    private static func stopwatch<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
+        stopwatch = Stopwatch(on: clock)
     }
 
     /// How long the caller must wait before trying again, or `nil` when it may try now.
     func delay(email: String, address: String?) -> Duration? {
-        let now = elapsed()
+        let now = stopwatch.elapsed
         return state.withLock { state in
             var waits: [Duration] = []
             for (key, limit) in keys(email: email, address: address) {
@@ -50,7 +43,7 @@ final class SignInThrottle: Sendable {
     }
 
     func recordFailure(email: String, address: String?) {
-        let now = elapsed()
+        let now = stopwatch.elapsed
         state.withLock { state in
             if state.failures.count > Self.sweepThreshold {
                 state.failures = state.failures.filter { _, times in

@@ -19,11 +19,17 @@ public struct ServiceConfiguration: Sendable {
     /// How new passwords are hashed; ``PasswordHasher/standard`` unless a test asks
     /// for ``PasswordHasher/testing``. Stored hashes keep their own cost.
     public var passwordHasher: PasswordHasher
-    /// The clock the sign-in throttle's window runs on; tests pass a manual one and
+    /// The clock of the sign-in throttle's window and the sign-up and sign-in rates,
+    /// which a sign-up for a taken email also waits on; tests pass a manual one and
     /// advance it instead of waiting.
     public var clock: any Clock<Duration>
     /// Threads that hash passwords, and how many hashes may wait for one.
     public var hashing: ExecutorLimits
+    /// How often anyone may sign up, from one address and overall.
+    public var signUpRate: RateLimits
+    /// How often anyone may sign in, from one address and overall; failures are also
+    /// counted per account by ``signInLimits``.
+    public var signInRate: RateLimits
     /// What an answer refused for overload (`503`) suggests in `Retry-After`.
     public var retryAfter: Duration
 
@@ -31,7 +37,8 @@ public struct ServiceConfiguration: Sendable {
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
         signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
         passwordHasher: PasswordHasher = .standard, clock: any Clock<Duration> = ContinuousClock(),
-        hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1)
+        hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1),
+        signUpRate: RateLimits = .signUp, signInRate: RateLimits = .signIn
     ) {
         self.authentication = authentication
         self.quota = quota
@@ -41,6 +48,8 @@ public struct ServiceConfiguration: Sendable {
         self.clock = clock
         self.hashing = hashing
         self.retryAfter = retryAfter
+        self.signUpRate = signUpRate
+        self.signInRate = signInRate
     }
 
     /// Half the cores hash (at least one), so sign-ins never take every core from the

@@ -76,7 +76,8 @@ enum OpenAPIDocument {
                         "201": json("Account created; its first token.", "AccountCreated"),
                         "400": ref("BadRequest"), "403": ref("Forbidden"),
                         "409": ref("Conflict"), "415": ref("UnsupportedMediaType"),
-                        "422": ref("UnprocessableContent"), "500": ref("ServerError"),
+                        "422": ref("UnprocessableContent"), "429": ref("TooManyRequests"),
+                        "500": ref("ServerError"),
                     ])
             ],
             "/api/v1/sessions": [
@@ -287,7 +288,8 @@ enum OpenAPIDocument {
                 "A required field is missing, or a value breaks its rules "
                     + "(email, password length, content, date)."),
             "TooManyRequests": problem(
-                "Too many failed sign-ins for this account or from this address.",
+                "Too many failed sign-ins for this account or from this address, or "
+                    + "too many sign-ups or sign-ins from this address or from everyone.",
                 headers: [
                     "Retry-After": [
                         "description": "Seconds to wait.", "required": true,

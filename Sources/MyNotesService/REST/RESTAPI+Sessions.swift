@@ -10,7 +10,8 @@ extension RESTAPI {
         let account: Account
         let token: String
         do {
-            (account, token) = try await sessions.signUp(email: email, password: password)
+            (account, token) = try await sessions.signUp(
+                email: email, password: password, from: request.clientAddress)
         } catch {
             throw Self.problem(error)
         }
@@ -66,10 +67,9 @@ extension RESTAPI {
             problem.headers["WWW-Authenticate"] = #"Bearer realm="mynotes""#
             return problem
         case .throttled(let wait):
-            let seconds = RESTProblem.retryAfterSeconds(wait)
-            var problem = RESTProblem(.tooManyRequests, .throttled(seconds: seconds))
-            problem.headers["Retry-After"] = String(seconds)
-            return problem
+            return tooManyRequests(retryAfter: wait, RESTMessage.throttled)
+        case .rateLimited(let wait):
+            return tooManyRequests(retryAfter: wait, RESTMessage.rateLimited)
         case .invalidToken:
             return .unauthorized(tokenGiven: true)
         case .overloaded(let wait), .store(.overloaded(let wait)):
@@ -77,5 +77,15 @@ extension RESTAPI {
         case .store, .cryptoUnavailable:
             return .storeFailed(error)
         }
+    }
+
+    /// `429` with `Retry-After` in whole seconds, which `message` also states.
+    private static func tooManyRequests(
+        retryAfter wait: Duration, _ message: (Int) -> RESTMessage
+    ) -> RESTProblem {
+        let seconds = RESTProblem.retryAfterSeconds(wait)
+        var problem = RESTProblem(.tooManyRequests, message(seconds))
+        problem.headers["Retry-After"] = String(seconds)
+        return problem
     }
 }

@@ -29,6 +29,7 @@ enum RESTMessage: Sendable, Hashable {
     case signupClosed
     case wrongCredentials
     case throttled(seconds: Int)
+    case rateLimited(seconds: Int)
     case preconditionFailed
     case overloaded(seconds: Int)
 }
@@ -72,6 +73,10 @@ extension RESTMessage {
             return zh
                 ? "登录失败次数过多，请在 \(seconds) 秒后重试。"
                 : "Too many failed sign-ins. Try again in \(seconds) seconds."
+        case .rateLimited(let seconds):
+            return zh
+                ? "注册或登录请求过多，请在 \(seconds) 秒后重试。"
+                : "Too many sign-ups or sign-ins. Try again in \(seconds) seconds."
         case .overloaded(let seconds):
             return zh
                 ? "服务器繁忙，请在 \(seconds) 秒后重试。"

@@ -45,7 +45,12 @@ public final class SQLiteNoteStore: NoteStore {
             connection: connection, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter)
         readers = SQLiteReaderPool(path: path)
-        self.reading = reading ?? BoundedExecutor(name: "sqlite-reader", limits: limits.readers)
+        // A read's task may continue on the reader's thread: serializing the answer there
+        // spares a hand-off to another thread per request.
+        self.reading =
+            reading
+            ?? BoundedExecutor(
+                name: "sqlite-reader", limits: limits.readers, resumedTasks: .continueHere)
         retryAfter = limits.retryAfter
     }
 

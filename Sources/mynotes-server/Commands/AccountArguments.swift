@@ -1,4 +1,3 @@
-import BoundedExecution
 import CommandLineSupport
 import MyNotesService
 import Storage
@@ -17,21 +16,13 @@ struct AccountArguments {
     }
 
     /// Runs an account operation on the store, reporting its failure as the command's.
-    /// The store is async; a command has no task, so the operation runs as one on a
-    /// thread of its own while the command waits.
-    static func perform<Value: Sendable, Failure: Error & CustomStringConvertible>(
-        on location: StoreLocation,
-        _ body: @escaping @Sendable (any NoteStore) async throws(Failure) -> Value
-    ) throws(CommandFailure) -> Value {
+    static func perform<Value, Failure: Error & CustomStringConvertible>(
+        on location: StoreLocation, _ body: (any NoteStore) async throws(Failure) -> Value
+    ) async throws(CommandFailure) -> Value {
         let store = try DatabaseOption.open(location)
-        let worker = BoundedExecutor(
-            name: "command", limits: ExecutorLimits(threads: 1, queueLimit: 1))
-        defer {
-            worker.close()
-            store.close()
-        }
+        defer { store.close() }
         do {
-            return try worker.wait { () async throws(Failure) in try await body(store) }
+            return try await body(store)
         } catch {
             throw CommandFailure(error.description)
         }

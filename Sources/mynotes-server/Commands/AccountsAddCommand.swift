@@ -18,8 +18,8 @@ struct AccountsAddCommand: Command {
         account = try AccountArguments(arguments)
     }
 
-    func run(in context: CommandContext) throws(CommandFailure) {
-        let (created, token) = try AccountArguments.perform(on: account.location) {
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let (created, token) = try await AccountArguments.perform(on: account.location) {
             store throws(AccountError) in
             try await AccountService(store: store).create(email: account.email)
         }

@@ -15,8 +15,9 @@ struct AccountsListCommand: Command {
         location = try DatabaseOption.location(arguments)
     }
 
-    func run(in context: CommandContext) throws(CommandFailure) {
-        let accounts = try AccountArguments.perform(on: location) { store throws(AccountError) in
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let accounts = try await AccountArguments.perform(on: location) {
+            store throws(AccountError) in
             try await AccountService(store: store).all()
         }
         for account in accounts {

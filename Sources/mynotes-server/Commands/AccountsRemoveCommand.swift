@@ -15,8 +15,8 @@ struct AccountsRemoveCommand: Command {
         account = try AccountArguments(arguments)
     }
 
-    func run(in context: CommandContext) throws(CommandFailure) {
-        try AccountArguments.perform(on: account.location) { store throws(AccountError) in
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        try await AccountArguments.perform(on: account.location) { store throws(AccountError) in
             try await AccountService(store: store).remove(email: account.email)
         }
         context.print("Removed account \(account.email) and its notes.")

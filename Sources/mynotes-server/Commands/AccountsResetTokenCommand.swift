@@ -18,8 +18,8 @@ struct AccountsResetTokenCommand: Command {
         account = try AccountArguments(arguments)
     }
 
-    func run(in context: CommandContext) throws(CommandFailure) {
-        let token = try AccountArguments.perform(on: account.location) {
+    func run(in context: CommandContext) async throws(CommandFailure) {
+        let token = try await AccountArguments.perform(on: account.location) {
             store throws(AccountError) in
             try await AccountService(store: store).resetToken(email: account.email)
         }

@@ -21,10 +21,10 @@ struct AccountsSetPasswordCommand: Command {
         account = try AccountArguments(arguments)
     }
 
-    func run(in context: CommandContext) throws(CommandFailure) {
+    func run(in context: CommandContext) async throws(CommandFailure) {
         let email = account.email
         let password = try SecretPrompt().newPassword(for: email)
-        try AccountArguments.perform(on: account.location) { store throws(SessionError) in
+        try await AccountArguments.perform(on: account.location) { store throws(SessionError) in
             let hashing = BoundedExecutor(
                 name: "password-hashing", limits: ExecutorLimits(threads: 1, queueLimit: 1))
             defer { hashing.close() }

@@ -31,6 +31,11 @@ struct ServeCommand: Command {
             .flag(
                 "--no-signup",
                 "Refuse POST /api/v1/accounts: only 'accounts add' creates accounts."),
+            .value(
+                "--auth-rate-limits", "standard|unlimited",
+                "Sign-up and sign-in rates per client address and overall. standard (default): "
+                    + "sign-up 5 then 1 per 10 s per address, 2/s overall; sign-in 10 then "
+                    + "1 per 2 s per address, 5/s overall. unlimited: for test rigs only."),
             .value("--quota", "N", "Notes one account may hold, 0 for no limit (default 0)."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
@@ -90,6 +95,15 @@ struct ServeCommand: Command {
         }
         if arguments.has("--legacy-email-auth") { service.authentication = .legacyEmail }
         if arguments.has("--no-signup") { service.signup = .closed }
+        switch arguments.value("--auth-rate-limits") {
+        case nil, "standard"?: break
+        case "unlimited"?:
+            service.signUpRate = .unlimited
+            service.signInRate = .unlimited
+        case let other?:
+            throw UsageError(
+                "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
+        }
         location = try DatabaseOption.location(arguments)
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: text) else {

@@ -55,16 +55,6 @@ struct AdmissionTests {
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
 
-    /// Polls `condition` until it holds or `limit` passes.
-    static func eventually(within limit: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
-    }
-
     static func legacyQuery(token: String) -> String {
         "/mynotes/webservice.php?email=ann@example.com&type=JSON&action=query&token=\(token)"
     }
@@ -93,10 +83,9 @@ struct AdmissionTests {
         // When the queue drains, the same requests are served
         readers.free()
         freed = true
-        #expect(
-            Self.eventually {
-                (try? Self.get(Self.legacyQuery(token: token), port: server.port).status) == 200
-            })
+        try Poll.until("the query served again") {
+            (try? Self.get(Self.legacyQuery(token: token), port: server.port).status) == 200
+        }
         #expect(try Self.get("/api/v1/notes", token: token, port: server.port).status == 200)
     }
 
@@ -120,7 +109,7 @@ struct AdmissionTests {
         let signIns = (0..<2).compactMap { _ in
             Self.post("/api/v1/sessions", json: credentials, port: server.port)
         }
-        #expect(Self.eventually { hashing.waitingJobs == 2 })
+        try Poll.until("two sign-ins waiting for the hash") { hashing.waitingJobs == 2 }
         // Then a legacy query on the server's only thread is answered meanwhile
         let query = try Self.get(Self.legacyQuery(token: token), port: server.port)
         #expect(query.status == 200)
