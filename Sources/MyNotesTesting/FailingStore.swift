@@ -1,4 +1,5 @@
 import Storage
+import Synchronization
 
 /// A real store whose chosen steps fail as a broken database does, so that the real
 /// server can be made to answer ResultCode -3 or HTTP 500.
@@ -48,12 +49,23 @@ public final class FailingStore: NoteStore {
         try await base.account(tokenHash: tokenHash)
     }
 
-    public func accountAndNotes(
-        email: String, presenting tokenHash: [UInt8]?
-    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
+    public func checkedNotes(
+        email: String, presenting tokenHash: [UInt8]?,
+        admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
+    ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
         try check(.accountLookup)
-        try check(.notes)
-        return try await base.accountAndNotes(email: email, presenting: tokenHash)
+        // Reading notes fails only when the check lets the store read them: a refused
+        // check answers as it would with a working store, which shows it read none.
+        let admitted = Mutex(false)
+        let found = try await base.checkedNotes(
+            email: email, presenting: tokenHash,
+            admitting: { check in
+                let admits = admit(check)
+                admitted.withLock { $0 = admits }
+                return admits
+            }, page: page)
+        if admitted.withLock({ $0 }) { try check(.notes) }
+        return found
     }
 
     public func createAccount(

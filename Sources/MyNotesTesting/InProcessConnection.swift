@@ -6,7 +6,8 @@ import Synchronization
 /// Hands each request to a responder in this process, with no socket: the request is
 /// parsed from the same bytes a socket would carry and built as the server builds it
 /// (raw target, headers in order, peer `127.0.0.1`), and the answer gets the
-/// `Content-Length` the server adds, without a body for `HEAD`.
+/// `Content-Length` the server adds (a streamed answer is read whole and marked chunked),
+/// without a body for `HEAD`.
 ///
 /// It checks only what the server checks before routing by size (the target, the
 /// header section, the declared body); framing errors are the socket tests' subject.
@@ -39,10 +40,18 @@ public final class InProcessConnection: HTTPConnection, Sendable {
         let wire = try WireRequest(parsing: bytes)
         let response = try responder(for: wire)
         var headers = response.headers.map { (name: $0.name, value: $0.value) }
-        headers.append((name: "Content-Length", value: String(response.body.count)))
+        var body = response.body
+        if let stream = response.stream {
+            // Sent chunked, as the server does; a stream that breaks off is a closed connection.
+            headers.append((name: "Transfer-Encoding", value: "chunked"))
+            guard let streamed = stream.drain() else { throw Failure.noAnswer }
+            body = streamed
+        } else {
+            headers.append((name: "Content-Length", value: String(response.body.count)))
+        }
         return RawHTTPClient.Response(
             status: Int(response.status.rawValue), headers: headers,
-            body: wire.method == .head ? [] : response.body)
+            body: wire.method == .head ? [] : body)
     }
 
     private func responder(for wire: WireRequest) throws(Failure) -> HTTPResponse {

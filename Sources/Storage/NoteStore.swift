@@ -39,13 +39,15 @@ public protocol NoteStore: Sendable {
 
     /// One page of the account's notes, newest first (see ``NotePage``).
     func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note]
-    /// The account with that email, whether `tokenHash` is one of its tokens, and its
-    /// notes (newest first), read together in one query: the legacy `query` action
-    /// needs all three, and one round trip beats two. The caller must check
-    /// ``TokenCheck/holdsToken`` (or its own rule) before showing the notes.
-    func accountAndNotes(
-        email: String, presenting tokenHash: [UInt8]?
-    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])?
+    /// The account with that email and whether `tokenHash` is one of its tokens, then,
+    /// only when `admit` accepts that check, the first `page` of its notes, in one read.
+    /// The check costs the same whether or not the account exists, so its time does not
+    /// tell which emails have accounts; a refused check reads no note. The check is `nil`
+    /// when there is no such account.
+    func checkedNotes(
+        email: String, presenting tokenHash: [UInt8]?,
+        admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
+    ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note])
     func note(id: Int64, account: Int64) async throws(StoreError) -> Note?
     func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) async throws(StoreError)
         -> Note

@@ -39,13 +39,15 @@ import Testing
             #expect(try await store.account(tokenHash: [4]) == ann)
             let bob = try await store.createAccount(email: "bob@x", tokenHash: [5])
             #expect(try await store.account(email: "bob@x", presenting: [4])?.holdsToken == false)
+            let all = NotePage(limit: 10)
             #expect(
-                try await store.accountAndNotes(email: "ann@x", presenting: [4])?.check.holdsToken
-                    == true
-            )
+                try await store.checkedNotes(
+                    email: "ann@x", presenting: [4], admitting: { _ in true }, page: all
+                ).check?.holdsToken == true)
             #expect(
-                try await store.accountAndNotes(email: "bob@x", presenting: [4])?.check.holdsToken
-                    == false)
+                try await store.checkedNotes(
+                    email: "bob@x", presenting: [4], admitting: { _ in true }, page: all
+                ).check?.holdsToken == false)
             #expect(try await store.removeAccount(email: "bob@x"))
             #expect(try await store.account(tokenHash: [5]) == nil)
             _ = bob

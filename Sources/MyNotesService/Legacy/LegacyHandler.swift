@@ -1,4 +1,5 @@
 import HTTPCore
+import Logging
 import MyNotesProtocol
 import Storage
 
@@ -42,7 +43,8 @@ struct LegacyHandler: HTTPResponder {
         let outcome: LegacyOutcome
         if parameters.isValidUTF8, format != nil, let action {
             do {
-                outcome = try await perform(action, parameters: parameters, request: request)
+                outcome = try await perform(
+                    action, parameters: parameters, request: request, logger: context.logger)
             } catch .storeFailed(.overloaded(let wait)) {
                 return Self.overloaded(writer.response(for: .failure(.dataAccessFailed)), wait)
             } catch {
@@ -75,7 +77,8 @@ struct LegacyHandler: HTTPResponder {
     /// (-9, or -1 without tokens), then the action's own parameters: `id` (-4),
     /// `content` (-5), `date` (-6), their validity (-8), existence (-7), quota (-2).
     private func perform(
-        _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest
+        _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest,
+        logger: Logger
     ) async throws(NoteError) -> LegacyOutcome {
         guard let email = Email(trimming: parameters["email"] ?? "") else {
             throw .noSuchAccount
@@ -85,7 +88,15 @@ struct LegacyHandler: HTTPResponder {
             ?? BearerToken(authorization: request.headers["Authorization"])?.text
         switch action {
         case .query:
-            return .notes(try await notes.notes(email: email, token: token))
+            let (account, first) = try await notes.notes(
+                email: email, token: token, firstPage: LegacyNotePages.pageSize)
+            if LegacyNotePages.fitsInMemory(first) { return .notes(first) }
+            let pages = LegacyNotePages(
+                notes: notes, account: account, first: first, logger: logger)
+            // A `HEAD` is answered whole, with its length, as before: libmicrohttpd would
+            // send a streamed answer's last chunk even to a `HEAD`.
+            if request.method == .head { return .notes(try await pages.all()) }
+            return .notePages(pages)
         case .add:
             let account = try await notes.account(email: email, token: token)
             let (content, date) = try Self.contentAndDate(parameters)

@@ -3,7 +3,10 @@ import Storage
 
 /// What a legacy request came to, before it is written as JSON or XML.
 enum LegacyOutcome {
+    /// A query's whole answer, small enough to hold.
     case notes([Note])
+    /// A query's answer too large to hold, streamed as the client reads it.
+    case notePages(LegacyNotePages)
     case added(id: Int64)
     case done
     case failure(ResultCode)

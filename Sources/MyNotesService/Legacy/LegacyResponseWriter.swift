@@ -9,31 +9,29 @@ struct LegacyResponseWriter {
     let quota: Int
 
     func response(for outcome: LegacyOutcome) -> HTTPResponse {
-        let body =
-            switch format {
-            case .json: json(outcome)
-            case .xml: xml(outcome)
-            }
+        let body: [UInt8]
+        switch outcome {
+        case .notes(let notes):
+            var out: [UInt8] = []
+            out.reserveCapacity(Self.estimatedSize(of: notes))
+            appendQuery(notes, to: &out)
+            body = out
+        case .notePages(let pages):
+            return streamedResponse(pages)
+        case .added, .done, .failure:
+            body =
+                switch format {
+                case .json: json(outcome)
+                case .xml: xml(outcome)
+                }
+        }
         return HTTPResponse(status: .ok, contentType: format.contentType, body: body)
     }
 
     private func json(_ outcome: LegacyOutcome) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(Self.estimatedSize(of: outcome))
         switch outcome {
-        case .notes(let notes):
-            out.append(contentsOf: #"{"ResultCode":0,"Record":["#.utf8)
-            for (index, note) in notes.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: #"{"ID":""#.utf8)
-                Self.appendDecimal(note.id, to: &out)
-                out.append(contentsOf: #"","CDate":"#.utf8)
-                JSONText.appendString(note.date, to: &out)
-                out.append(contentsOf: #","Content":"#.utf8)
-                JSONText.appendString(note.content, to: &out)
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(contentsOf: "]}".utf8)
+        case .notes, .notePages: break
         case .added(let id):
             out.append(contentsOf: #"{"ResultCode":0,"ID":""#.utf8)
             out.append(contentsOf: String(id).utf8)
@@ -50,14 +48,8 @@ struct LegacyResponseWriter {
         return out
     }
 
-    /// Room for the whole answer up front, so a long list is not copied as it grows.
-    private static func estimatedSize(of outcome: LegacyOutcome) -> Int {
-        guard case .notes(let notes) = outcome else { return 128 }
-        return notes.reduce(64) { $0 + $1.content.utf8.count + $1.date.utf8.count + 64 }
-    }
-
     /// Writes a non-negative ID's digits straight into the buffer, without a `String`.
-    private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var remaining = value.magnitude
             var start = buffer.count
@@ -74,18 +66,7 @@ struct LegacyResponseWriter {
         var out = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
         out.append(contentsOf: "\n<Response><ResultCode>".utf8)
         switch outcome {
-        case .notes(let notes):
-            out.append(contentsOf: "0</ResultCode><Record>".utf8)
-            for note in notes {
-                out.append(contentsOf: "<Note><ID>".utf8)
-                out.append(contentsOf: String(note.id).utf8)
-                out.append(contentsOf: "</ID><CDate>".utf8)
-                XMLText.appendEscaped(note.date, to: &out)
-                out.append(contentsOf: "</CDate><Content>".utf8)
-                XMLText.appendEscaped(note.content, to: &out)
-                out.append(contentsOf: "</Content></Note>".utf8)
-            }
-            out.append(contentsOf: "</Record>".utf8)
+        case .notes, .notePages: break
         case .added(let id):
             out.append(contentsOf: "0</ResultCode><ID>".utf8)
             out.append(contentsOf: String(id).utf8)

@@ -30,17 +30,25 @@ struct NotesService: Sendable {
 
     // MARK: The legacy protocol's accounts
 
-    /// The legacy `query`: the account, the token check and the notes (newest first)
-    /// in one read; nothing is shown before the check passes.
-    func notes(email: Email, token: String?) async throws(NoteError) -> [Note] {
-        let found: (check: TokenCheck, notes: [Note])?
+    /// The legacy `query`'s first read: the account and the token check, then, only when
+    /// the check passes, the first `limit` notes (newest first), in one read. A wrong
+    /// token reads no note, and costs the same whether or not the account exists. The
+    /// rest follows with ``notes(account:page:)`` from the last note's position.
+    func notes(email: Email, token: String?, firstPage limit: Int) async throws(NoteError)
+        -> (account: Account, notes: [Note])
+    {
+        let authentication = self.authentication
+        let found: (check: TokenCheck?, notes: [Note])
         do {
-            found = try await store.accountAndNotes(email: email.text, presenting: tokenHash(token))
+            found = try await store.checkedNotes(
+                email: email.text, presenting: tokenHash(token),
+                admitting: { authentication.admits($0) }, page: NotePage(limit: limit))
         } catch {
             throw .storeFailed(error)
         }
-        try admit(found?.check)
-        return found?.notes ?? []
+        try admit(found.check)
+        guard let account = found.check?.account else { throw .noSuchAccount }
+        return (account, found.notes)
     }
 
     /// The account a legacy write acts for, after the token check.
@@ -69,11 +77,11 @@ struct NotesService: Sendable {
     /// With tokens, a missing account and a wrong token are one answer, so nobody can
     /// probe which emails have accounts.
     private func admit(_ found: TokenCheck?) throws(NoteError) {
-        switch authentication {
-        case .legacyEmail:
-            if found == nil { throw .noSuchAccount }
-        case .token:
-            guard let found, found.holdsToken else { throw .authenticationFailed }
+        guard authentication.admits(found) else {
+            switch authentication {
+            case .legacyEmail: throw .noSuchAccount
+            case .token: throw .authenticationFailed
+            }
         }
     }
 

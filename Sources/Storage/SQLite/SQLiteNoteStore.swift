@@ -81,16 +81,7 @@ public final class SQLiteNoteStore: NoteStore {
         email: String, presenting tokenHash: [UInt8]?
     ) async throws(StoreError) -> TokenCheck? {
         try await read { connection throws(SQLiteError) in
-            let statement = try connection.statement(
-                """
-                SELECT a.id, a.email, a.password_hash, a.created_at,
-                    EXISTS (SELECT 1 FROM tokens t WHERE t.hash = ? AND t.account_id = a.id)
-                FROM accounts a WHERE a.email = ?
-                """)
-            try statement.bind(tokenHash.map(SQLiteValue.blob) ?? .null, .text(email))
-            guard try statement.step() else { return nil }
-            return TokenCheck(
-                account: Self.account(from: statement), holdsToken: statement.int64(4) != 0)
+            try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
         }
     }
 
@@ -204,64 +195,59 @@ public final class SQLiteNoteStore: NoteStore {
 
     // MARK: Notes
 
-    private static let noteColumns = "id, date, content, created_at, updated_at, version"
+    static let noteColumns = "id, date, content, created_at, updated_at, version"
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
-        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
-        // Two statements, not one with `?2 IS NULL OR …`: only a plain row-value bound lets
-        // SQLite seek notes_by_account_newest to the cursor (SEARCH … sort_key<?) instead
-        // of walking the account's notes from the newest. A NULL needle switches search off.
-        let afterCursor = page.after != nil
-        let sql = """
-            SELECT \(Self.noteColumns) FROM notes
-            WHERE account_id = ?1 \(afterCursor ? "AND (sort_key, id) < (?2, ?3)" : "")
-                AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
-            ORDER BY sort_key DESC, id DESC
-            LIMIT ?5
-            """
-        return try await read { connection throws(SQLiteError) in
-            let statement = try connection.statement(sql)
-            try statement.bind(
-                .integer(account), page.after.map { .text($0.sortKey) } ?? .null,
-                .integer(page.after?.id ?? 0), needle.map(SQLiteValue.text) ?? .null,
-                .integer(Int64(max(0, page.limit))))
-            var notes: [Note] = []
-            while try statement.step() { notes.append(Self.note(from: statement)) }
-            return notes
+        try await read { connection throws(SQLiteError) in
+            try Self.notes(account: account, page: page, on: connection)
         }
     }
 
-    public func accountAndNotes(
-        email: String, presenting tokenHash: [UInt8]?
-    ) async throws(StoreError) -> (check: TokenCheck, notes: [Note])? {
-        // The token check does not refer to the outer row, so SQLite runs it once per
-        // query (SCALAR SUBQUERY), not once per note as a correlated EXISTS would.
-        try await read { connection throws(SQLiteError) in
-            let statement = try connection.statement(
-                """
-                SELECT a.id, a.email, a.password_hash, a.created_at,
-                    EXISTS (
-                        SELECT 1 FROM tokens t JOIN accounts b ON b.id = t.account_id
-                        WHERE t.hash = ?1 AND b.email = ?2),
-                    n.id, n.date, n.content, n.created_at, n.updated_at, n.version
-                FROM accounts a LEFT JOIN notes n ON n.account_id = a.id
-                WHERE a.email = ?2
-                ORDER BY n.sort_key DESC, n.id DESC
-                """)
-            try statement.bind(tokenHash.map(SQLiteValue.blob) ?? .null, .text(email))
-            guard try statement.step() else { return nil }
-            let check = TokenCheck(
-                account: Self.account(from: statement), holdsToken: statement.int64(4) != 0)
-            var notes: [Note] = []
-            // A left join gives one row of NULL note columns for an account with none.
-            if !statement.isNull(5) {
-                repeat {
-                    notes.append(Self.note(from: statement, startingAt: 5))
-                } while try statement.step()
-            }
-            return (check, notes)
-        }
+    /// One page of the account's notes, read on `connection`.
+    static func notes(
+        account: Int64, page: NotePage, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> [Note] {
+        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        // Two statements, not one with `?2 IS NULL OR …`: only plain bounds let SQLite seek
+        // notes_by_account_newest to the cursor. A NULL needle switches search off.
+        let statement = try connection.statement(
+            page.after == nil ? pageFromNewest : pageAfterCursor)
+        try statement.bind(
+            .integer(account), page.after.map { .text($0.sortKey) } ?? .null,
+            .integer(page.after?.id ?? 0), needle.map(SQLiteValue.text) ?? .null,
+            .integer(Int64(max(0, page.limit))))
+        var notes: [Note] = []
+        while try statement.step() { notes.append(note(from: statement)) }
+        return notes
     }
+
+    private static let pageFromNewest = """
+        SELECT \(noteColumns) FROM notes
+        WHERE account_id = ?1 AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+        ORDER BY sort_key DESC, id DESC
+        LIMIT ?5
+        """
+
+    /// After a cursor, two seeks: the rest of the cursor's own date, then the older dates.
+    /// A row-value bound `(sort_key, id) < (?2, ?3)` seeks on `sort_key` alone, so among
+    /// notes of one date (common: a bare date is one point in time) every page would walk
+    /// from that date's newest note, and an account's pages would cost its size squared.
+    private static let pageAfterCursor = """
+        SELECT \(noteColumns) FROM (
+            SELECT * FROM (
+                SELECT \(noteColumns), sort_key FROM notes
+                WHERE account_id = ?1 AND sort_key = ?2 AND id < ?3
+                    AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+                ORDER BY sort_key DESC, id DESC LIMIT ?5)
+            UNION ALL
+            SELECT * FROM (
+                SELECT \(noteColumns), sort_key FROM notes
+                WHERE account_id = ?1 AND sort_key < ?2
+                    AND (?4 IS NULL OR instr(mynotes_fold(content), ?4) > 0)
+                ORDER BY sort_key DESC, id DESC LIMIT ?5))
+        ORDER BY sort_key DESC, id DESC
+        LIMIT ?5
+        """
 
     public func note(id: Int64, account: Int64) async throws(StoreError) -> Note? {
         try await read { connection throws(SQLiteError) in
@@ -363,7 +349,7 @@ public final class SQLiteNoteStore: NoteStore {
     // MARK: Helpers
 
     /// A read on one of the reader executor's threads.
-    private func read<Value: Sendable>(
+    func read<Value: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(StoreError) -> Value {
         let readers = self.readers
@@ -406,14 +392,14 @@ public final class SQLiteNoteStore: NoteStore {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
-    private static func account(from statement: SQLiteStatement) -> Account {
+    static func account(from statement: SQLiteStatement) -> Account {
         Account(
             id: statement.int64(0), email: statement.text(1),
             passwordHash: statement.isNull(2) ? nil : statement.text(2),
             createdAt: statement.int64(3))
     }
 
-    private static func note(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Note {
+    static func note(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Note {
         Note(
             id: statement.int64(first), date: statement.text(first + 1),
             content: statement.text(first + 2), createdAt: statement.int64(first + 3),

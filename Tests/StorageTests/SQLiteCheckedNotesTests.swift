@@ -1,0 +1,52 @@
+import Storage
+import Synchronization
+import Testing
+
+/// The legacy query's read: the token check first, notes only when it is admitted.
+@Suite struct SQLiteCheckedNotesTests {
+    let database: TemporaryDatabaseFile
+
+    init() throws {
+        database = try TemporaryDatabaseFile()
+    }
+
+    /// The store calls `admit` with what it found and reads notes only when it says yes.
+    @Test(arguments: [
+        ("ann@x", [1] as [UInt8]?, true),  // the account's token
+        ("ANN@x", [2], true),  // email case does not matter; a token of another account
+        ("ann@x", nil, true),  // no token sent
+        ("nobody@x", [1], false),  // no such account, with a real token
+    ])
+    func checksTheTokenAndReadsNotesOnlyWhenAdmitted(
+        email: String, token: [UInt8]?, exists: Bool
+    ) async throws {
+        defer { database.remove() }
+        try await database.withStore { store in
+            let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
+            _ = try await store.createAccount(email: "bob@x", tokenHash: [2])
+            for day in 1...5 {
+                _ = try await store.addNote(
+                    NoteDraft(date: "2026-11-0\(day)", content: "n\(day)"), account: ann.id,
+                    quota: .unlimited)
+            }
+            let holds = token == [1] && exists
+            let seen = Mutex<[TokenCheck?]>([])
+            let refused = try await store.checkedNotes(
+                email: email, presenting: token,
+                admitting: { check in
+                    seen.withLock { $0.append(check) }
+                    return false
+                }, page: NotePage(limit: 3))
+            #expect(refused.notes.isEmpty)
+            #expect(refused.check?.account == (exists ? ann : nil))
+            #expect(refused.check?.holdsToken == (exists ? holds : nil))
+            #expect(seen.withLock { $0 } == [refused.check])
+
+            let admitted = try await store.checkedNotes(
+                email: email, presenting: token, admitting: { $0 != nil },
+                page: NotePage(limit: 3))
+            #expect(admitted.check == refused.check)
+            #expect(admitted.notes.map(\.content) == (exists ? ["n5", "n4", "n3"] : []))
+        }
+    }
+}
