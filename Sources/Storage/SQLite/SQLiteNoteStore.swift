@@ -290,13 +290,10 @@ public final class SQLiteNoteStore: NoteStore {
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Note> {
         try await writing { connection throws(SQLiteError) in
-            if case .matches(let versions) = precondition {
-                guard let current = try Self.note(id: id, account: account, on: connection) else {
-                    return .notFound
-                }
-                guard versions.contains(current.version) else {
-                    return .preconditionFailed(current: current)
-                }
+            if let refusal: ConditionalWrite<Note> = try Self.refusal(
+                precondition, id: id, account: account, on: connection)
+            {
+                return refusal
             }
             // Fields left out keep the value the row has now, inside this transaction.
             let update = try connection.statement(
@@ -320,13 +317,10 @@ public final class SQLiteNoteStore: NoteStore {
         id: Int64, account: Int64, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Void> {
         try await writing { connection throws(SQLiteError) in
-            if case .matches(let versions) = precondition {
-                guard let current = try Self.note(id: id, account: account, on: connection) else {
-                    return .notFound
-                }
-                guard versions.contains(current.version) else {
-                    return .preconditionFailed(current: current)
-                }
+            if let refusal: ConditionalWrite<Void> = try Self.refusal(
+                precondition, id: id, account: account, on: connection)
+            {
+                return refusal
             }
             let delete = try connection.statement(
                 "DELETE FROM notes WHERE id = ? AND account_id = ?")
@@ -334,6 +328,20 @@ public final class SQLiteNoteStore: NoteStore {
             if connection.changes > 0 { return .applied(()) }
             return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
+    }
+
+    /// What a write made on condition of a version answers instead of writing, or `nil`
+    /// when it may go ahead: read inside the write's own transaction, so no other write can
+    /// come between the check and the change.
+    private static func refusal<Value>(
+        _ precondition: WritePrecondition, id: Int64, account: Int64,
+        on connection: SQLiteConnection
+    ) throws(SQLiteError) -> ConditionalWrite<Value>? {
+        guard case .matches(let versions) = precondition else { return nil }
+        guard let current = try note(id: id, account: account, on: connection) else {
+            return .notFound
+        }
+        return versions.contains(current.version) ? nil : .preconditionFailed(current: current)
     }
 
     /// The note as the connection sees it: inside a write, as that write's transaction does.
