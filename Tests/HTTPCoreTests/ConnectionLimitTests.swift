@@ -53,8 +53,12 @@ import Testing
         let held = min(perAddress, 2_000)
         attack.send(Self.partialRequestLine)
         // Then those over the per-address limit are closed as they arrive
-        #expect(waitUntil { attack.closedCount() >= 2_000 - held })
-        #expect(waitUntil { server.openConnections == held })
+        try Poll.until("the connections over the per-address limit closed") {
+            attack.closedCount() >= 2_000 - held
+        }
+        try Poll.until("the server holding the connections within the limit") {
+            server.openConnections == held
+        }
         // And while the rest trickle a byte every 20 ms, another client is served quickly
         let trickling = Atomic<Bool>(true)
         let trickler = Thread {
@@ -77,11 +81,11 @@ import Testing
         let attack = try SocketSwarm(count: 60, from: "127.0.0.2", port: server.port)
         attack.send(Self.partialRequestLine)
         // Then 20 are closed at once, and the 40 others are held
-        #expect(waitUntil { attack.closedCount() == 20 })
-        #expect(waitUntil { server.openConnections == 40 })
+        try Poll.until("20 connections over the global limit closed") { attack.closedCount() == 20 }
+        try Poll.until("40 connections open") { server.openConnections == 40 }
         // When the attacker lets go, others get in again
         attack.hangUp(60)
-        #expect(waitUntil { server.openConnections == 0 })
+        try Poll.until("no connection open") { server.openConnections == 0 }
         let response = try RawHTTPClient(port: server.port).send(
             "GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(response.status == 200)
@@ -99,7 +103,7 @@ import Testing
         // no request is in flight: its next head is due 30 + 10 s from then)
         let keptAlive = try RawHTTPClient(port: server.port)
         #expect(try keptAlive.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n").status == 200)
-        #expect(waitUntil { server.requestsInFlight == 0 })
+        try Poll.until("no request in flight") { server.requestsInFlight == 0 }
         // and one that sent its head and half its body (the 100 Continue tells that the
         // head was read, which starts its 60 s)
         let uploading = try RawHTTPClient(port: server.port)
@@ -112,33 +116,33 @@ import Testing
         // and 20 connections trickling their request line
         let trickling = try SocketSwarm(count: 20, from: "127.0.0.2", port: server.port)
         trickling.send(Self.partialRequestLine)
-        #expect(waitUntil { server.openConnections == 22 })
+        try Poll.until("22 connections open") { server.openConnections == 22 }
 
-        func advance(_ seconds: Int) {
-            #expect(waitUntil { clock.pendingWaits.count == 1 })
+        func advance(_ seconds: Int) throws {
+            try Poll.until("the watchdog asleep on the clock") { clock.pendingWaits.count == 1 }
             clock.advance(by: .seconds(seconds))
             // The watchdog sleeps again once it has swept.
-            #expect(waitUntil { clock.pendingWaits.count == 1 })
+            try Poll.until("the watchdog asleep on the clock") { clock.pendingWaits.count == 1 }
         }
         // When 9 s pass with a byte now and then, nothing is closed
-        advance(5)
+        try advance(5)
         trickling.send(Array("x".utf8))
-        advance(4)
+        try advance(4)
         #expect(trickling.closedCount() == 0)
         #expect(server.openConnections == 22)
         // When the head timeout passes, the trickling connections are closed, however
         // recently they sent a byte, and only they
         trickling.send(Array("x".utf8))
-        advance(2)
-        #expect(waitUntil { trickling.closedCount() == 20 })
-        #expect(waitUntil { server.openConnections == 2 })
+        try advance(2)
+        try Poll.until("the 20 trickling connections closed") { trickling.closedCount() == 20 }
+        try Poll.until("2 connections open") { server.openConnections == 2 }
         // When the kept-alive connection has been idle for 30 s plus the head timeout,
         // it is closed; the upload still has until 60 s after its head
-        advance(30)
-        #expect(waitUntil { server.openConnections == 1 })
+        try advance(30)
+        try Poll.until("1 connection open") { server.openConnections == 1 }
         #expect(keptAlive.isClosedByServer())
-        advance(20)
-        #expect(waitUntil { server.openConnections == 0 })
+        try advance(20)
+        try Poll.until("no connection open") { server.openConnections == 0 }
         #expect(uploading.isClosedByServer())
     }
 }

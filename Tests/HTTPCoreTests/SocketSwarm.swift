@@ -131,15 +131,3 @@ final class SocketSwarm: @unchecked Sendable {
 enum SwarmError: Error {
     case system(String, Int32)
 }
-
-/// Polls `condition` until it holds or `limit` passes; returns whether it held.
-func waitUntil(
-    _ limit: Duration = .seconds(10), _ condition: () throws -> Bool
-) rethrows -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        usleep(5_000)
-    }
-    return try condition()
-}

@@ -111,7 +111,7 @@ import Testing
         #expect(response.status == 200)
         #expect(response.header("Transfer-Encoding")?.lowercased() == "chunked")
         #expect(response.text == (0..<count).map { "line \($0)\n" }.joined())
-        #expect(waitUntil { probe.termination.withLock { $0 } == .finished })
+        try Poll.until("the stream finished") { probe.termination.withLock { $0 } == .finished }
         // The same connection serves the next request.
         #expect(try client.send("GET /plain HTTP/1.1\r\nHost: t\r\n\r\n").text == "plain")
     }
@@ -134,7 +134,7 @@ import Testing
         #expect(response.body.count == 128 << 14)
         #expect(
             response.body == (0..<128).flatMap { [UInt8](repeating: UInt8($0), count: 16 << 10) })
-        #expect(waitUntil { probe.termination.withLock { $0 } == .finished })
+        try Poll.until("the stream finished") { probe.termination.withLock { $0 } == .finished }
     }
 
     @Test func aClientThatDoesNotReadMakesTheProducerWait() throws {
@@ -144,7 +144,9 @@ import Testing
         #expect(client.write("GET /flood HTTP/1.1\r\nHost: t\r\n\r\n"))
         // Given a client that does not read, the producer meets a full buffer while what
         // it got rid of is bounded by the socket buffers, far below the 24 MiB it has
-        #expect(waitUntil { probe.wasFull.load(ordering: .acquiring) })
+        try Poll.until("the producer meeting a full buffer") {
+            probe.wasFull.load(ordering: .acquiring)
+        }
         let accepted = probe.accepted.load(ordering: .acquiring)
         #expect(accepted < 12 * Self.megabyte, "\(accepted) bytes accepted")
         // When the client reads, it gets everything, in order
@@ -168,9 +170,9 @@ import Testing
         #expect(client.receive { $0.count >= 1_000 }.count >= 1_000)
         client.hangUp(1)
         // Then the producer's next write fails, and the stream ends abandoned
-        #expect(waitUntil { probe.failure.withLock { $0 } == .closed })
-        #expect(waitUntil { probe.termination.withLock { $0 } == .abandoned })
-        #expect(waitUntil { server.requestsInFlight == 0 })
+        try Poll.until("a write failing with .closed") { probe.failure.withLock { $0 } == .closed }
+        try Poll.until("the stream abandoned") { probe.termination.withLock { $0 } == .abandoned }
+        try Poll.until("no request in flight") { server.requestsInFlight == 0 }
         // And the server serves the next client
         let other = try RawHTTPClient(port: server.port)
         #expect(try other.send("GET /plain HTTP/1.1\r\nHost: t\r\n\r\n").status == 200)
@@ -184,13 +186,12 @@ import Testing
         client.hangUp(1)
         let body = try #require(probe.producing.withLock { $0 })
         // The connection is suspended and does not see the client leave; writes do.
-        #expect(
-            waitUntil {
-                _ = body.tryWrite(Array("still there?\n".utf8))
-                return body.isClosed
-            })
-        #expect(waitUntil { probe.termination.withLock { $0 } == .abandoned })
-        #expect(waitUntil { server.requestsInFlight == 0 })
+        try Poll.until("a write finds the stream closed") {
+            _ = body.tryWrite(Array("still there?\n".utf8))
+            return body.isClosed
+        }
+        try Poll.until("the stream abandoned") { probe.termination.withLock { $0 } == .abandoned }
+        try Poll.until("no request in flight") { server.requestsInFlight == 0 }
     }
 
     @Test func shutdownEndsAStreamWaitingForItsProducer() throws {
@@ -203,8 +204,8 @@ import Testing
         server.shutdown()
         // Then the stream has ended and the producer is told so
         #expect(body.tryWrite(Array("late\n".utf8)) == .closed)
-        #expect(waitUntil { probe.termination.withLock { $0 } == .abandoned })
-        #expect(waitUntil { client.closedCount() == 1 })
+        try Poll.until("the stream abandoned") { probe.termination.withLock { $0 } == .abandoned }
+        try Poll.until("the client's connection closed") { client.closedCount() == 1 }
     }
 
     /// Whether the quiet stream's first line has come.
