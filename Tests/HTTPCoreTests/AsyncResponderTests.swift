@@ -24,10 +24,6 @@ import Testing
     static func startServer(
         gate: Gate, _ adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> HTTPServer {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 1
-        adjust(&configuration)
         var router = Router()
         router.on("/wait", methods: [.get]) { _, _ in
             await gate.wait()
@@ -36,7 +32,10 @@ import Testing
         router.on("/echo", methods: [.get]) { request, _ in
             HTTPResponse(status: .ok, contentType: "text/plain", body: Array(request.path.utf8))
         }
-        return try HTTPServer(configuration: configuration, responder: router)
+        return try HTTPServer.onLoopback(router) { configuration in
+            configuration.threads = 1
+            adjust(&configuration)
+        }
     }
 
     static let waitRequest = "GET /wait HTTP/1.1\r\nHost: t\r\n\r\n"

@@ -17,10 +17,6 @@ import Testing
         holding held: HeldRequest = HeldRequest(),
         _ adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) throws -> HTTPServer {
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.threads = 2
-        adjust(&configuration)
         var router = Router()
         router.on("/echo", methods: [.get, .post]) { request, _ in
             let query = request.rawQuery.map { String(decoding: $0, as: UTF8.self) } ?? "-"
@@ -42,7 +38,7 @@ import Testing
                     status: .ok, contentType: "text/plain",
                     body: Array((context.parameters["id"] ?? "").utf8))
             })
-        return try HTTPServer(configuration: configuration, responder: router)
+        return try HTTPServer.onLoopback(router, adjust)
     }
 
     @Test func keepsTheConnectionAliveAcrossRequests() throws {
