@@ -22,12 +22,16 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto",
             providers: [.apt(["libssl-dev"])]),
+        // Issue 11: PostgreSQL's client library, imported by Storage alone.
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
 
         // Server side.
         .target(name: "Logging"),
         .target(name: "BoundedExecution"),
         .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging", "BoundedExecution"]),
-        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ", "BoundedExecution"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.

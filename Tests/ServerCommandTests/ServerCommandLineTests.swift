@@ -111,8 +111,8 @@ import Testing
         (["--port"], "option '--port' needs a value", "help serve"),
         (["--host="], "option '--host' must be an address, not ''", "help serve"),
         (
-            ["--database", "postgres://db"],
-            "option '--database' must be sqlite:PATH, not 'postgres://db'",
+            ["--database", "mysql://db"],
+            "option '--database' must be sqlite:PATH or postgres://…, not 'mysql://db'",
             "help serve"
         ),
         (["--legacy-email-auth=yes"], "option '--legacy-email-auth' takes no value", "help serve"),

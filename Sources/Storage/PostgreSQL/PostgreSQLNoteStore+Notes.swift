@@ -1,0 +1,187 @@
+extension PostgreSQLNoteStore {
+    static let noteColumns = "id, date, content, created_at, updated_at, version"
+
+    public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
+        try await read { connection throws(PostgreSQLError) in
+            try Self.notes(account: account, page: page, on: connection)
+        }
+    }
+
+    public func checkedNotes(
+        email: String, presenting tokenHash: [UInt8]?,
+        admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
+    ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
+        try await read { connection throws(PostgreSQLError) in
+            let check = try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
+            guard admit(check), let account = check?.account else { return (check, []) }
+            return (check, try Self.notes(account: account.id, page: page, on: connection))
+        }
+    }
+
+    /// One page of the account's notes. Search compares the note's content folded by
+    /// ``TextFolding`` when it was written (`folded_content`), so both stores match alike
+    /// whatever the database's locale.
+    static func notes(
+        account: Int64, page: NotePage, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
+        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        // Two statements, not one with `$2 IS NULL OR …`: a generic plan keeps the
+        // cursor's bound as an index bound only when it is unconditional.
+        let rows: PostgreSQLRows
+        if let after = page.after {
+            rows = try connection.query(
+                pageAfterCursor, .integer(account), .text(after.sortKey), .integer(after.id),
+                needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(max(0, page.limit))))
+        } else {
+            rows = try connection.query(
+                pageFromNewest, .integer(account), needle.map(PostgreSQLValue.text) ?? .null,
+                .integer(Int64(max(0, page.limit))))
+        }
+        return (0..<rows.count).map { note(rows, $0) }
+    }
+
+    private static let pageFromNewest = """
+        SELECT \(noteColumns) FROM notes
+        WHERE account_id = $1 AND ($2::text IS NULL OR strpos(folded_content, $2::text) > 0)
+        ORDER BY sort_key DESC, id DESC
+        LIMIT $3
+        """
+
+    private static let pageAfterCursor = """
+        SELECT \(noteColumns) FROM notes
+        WHERE account_id = $1 AND (sort_key, id) < ($2::text, $3::bigint)
+            AND ($4::text IS NULL OR strpos(folded_content, $4::text) > 0)
+        ORDER BY sort_key DESC, id DESC
+        LIMIT $5
+        """
+
+    public func note(id: Int64, account: Int64) async throws(StoreError) -> Note? {
+        try await read { connection throws(PostgreSQLError) in
+            try Self.note(id: id, account: account, on: connection)
+        }
+    }
+
+    private enum Addition: Sendable {
+        case added(Note)
+        case quotaExceeded(Int)
+    }
+
+    public func addNote(
+        _ draft: NoteDraft, account: Int64, quota: NoteQuota
+    ) async throws(StoreError) -> Note {
+        let outcome = try await write { connection throws(PostgreSQLError) -> Addition in
+            guard case .atMost(let limit) = quota else {
+                return .added(try Self.insert(draft, account: account, on: connection))
+            }
+            // The account's row lock orders the adds of one account across servers: the
+            // count is read after the lock is held, so two adds cannot both see room for one.
+            return try connection.transaction { () throws(PostgreSQLError) -> Addition in
+                _ = try connection.query(
+                    "SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", .integer(account))
+                let held = try connection.query(
+                    "SELECT count(*) FROM notes WHERE account_id = $1", .integer(account)
+                ).int64(0, 0)
+                if held >= limit { return .quotaExceeded(limit) }
+                return .added(try Self.insert(draft, account: account, on: connection))
+            }
+        }
+        switch outcome {
+        case .added(let note): return note
+        case .quotaExceeded(let limit): throw .quotaExceeded(limit: limit)
+        }
+    }
+
+    private static func insert(
+        _ draft: NoteDraft, account: Int64, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> Note {
+        let rows = try connection.query(
+            """
+            INSERT INTO notes (account_id, date, sort_key, content, folded_content,
+                created_at, updated_at)
+            VALUES ($1, $2, $3, $4, $5, \(now), \(now))
+            RETURNING \(noteColumns)
+            """, .integer(account), .text(draft.date), .text(draft.sortKey),
+            .text(draft.content), .text(TextFolding.fold(draft.content)))
+        return note(rows, 0)
+    }
+
+    public func updateNote(
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
+    ) async throws(StoreError) -> ConditionalWrite<Note> {
+        try await write { connection throws(PostgreSQLError) in
+            // The version condition is part of the UPDATE: PostgreSQL re-checks it on the
+            // row as it is once any concurrent write has committed, so nothing can come
+            // between the check and the change. Fields left out keep the row's values.
+            let rows = try connection.query(
+                """
+                UPDATE notes SET date = coalesce($1, date), sort_key = coalesce($2, sort_key),
+                    content = coalesce($3, content),
+                    folded_content = coalesce($4, folded_content),
+                    updated_at = \(Self.now), version = version + 1
+                WHERE account_id = $5 AND id = $6
+                    AND ($7::bigint[] IS NULL OR version = ANY($7::bigint[]))
+                RETURNING \(Self.noteColumns)
+                """, change.date.map(PostgreSQLValue.text) ?? .null,
+                change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+                change.content.map(PostgreSQLValue.text) ?? .null,
+                change.content.map { .text(TextFolding.fold($0)) } ?? .null,
+                .integer(account), .integer(id), Self.versions(precondition))
+            if rows.count > 0 { return .applied(Self.note(rows, 0)) }
+            return try Self.refusal(precondition, id: id, account: account, on: connection)
+        }
+    }
+
+    public func removeNote(
+        id: Int64, account: Int64, precondition: WritePrecondition
+    ) async throws(StoreError) -> ConditionalWrite<Void> {
+        try await write { connection throws(PostgreSQLError) in
+            let removed = try connection.query(
+                """
+                DELETE FROM notes WHERE account_id = $1 AND id = $2
+                    AND ($3::bigint[] IS NULL OR version = ANY($3::bigint[]))
+                """, .integer(account), .integer(id), Self.versions(precondition)
+            ).affectedRows
+            if removed > 0 { return .applied(()) }
+            return try Self.refusal(precondition, id: id, account: account, on: connection)
+        }
+    }
+
+    /// The versions a write is conditioned on, `NULL` for any.
+    private static func versions(_ precondition: WritePrecondition) -> PostgreSQLValue {
+        guard case .matches(let versions) = precondition else { return .null }
+        return .integers(versions.sorted())
+    }
+
+    /// Why a conditional write that changed no row did not: no such note, or (for a
+    /// version condition) the note as it is now.
+    private static func refusal<Value>(
+        _ precondition: WritePrecondition, id: Int64, account: Int64,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> ConditionalWrite<Value> {
+        switch precondition {
+        case .none: return .notFound
+        case .exists: return .preconditionFailed(current: nil)
+        case .matches:
+            guard let current = try note(id: id, account: account, on: connection) else {
+                return .notFound
+            }
+            return .preconditionFailed(current: current)
+        }
+    }
+
+    private static func note(
+        id: Int64, account: Int64, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> Note? {
+        let rows = try connection.query(
+            "SELECT \(noteColumns) FROM notes WHERE account_id = $1 AND id = $2",
+            .integer(account), .integer(id))
+        return rows.count > 0 ? note(rows, 0) : nil
+    }
+
+    static func note(_ rows: PostgreSQLRows, _ row: Int) -> Note {
+        Note(
+            id: rows.int64(row, 0), date: rows.text(row, 1), content: rows.text(row, 2),
+            createdAt: rows.int64(row, 3), updatedAt: rows.int64(row, 4),
+            version: rows.int64(row, 5))
+    }
+}
