@@ -56,7 +56,8 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "BoundedExecution"]),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage", "BoundedExecution", "MyNotesTesting"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

@@ -178,7 +178,10 @@ final class PostgreSQLConnection: @unchecked Sendable {
             default: break
             }
             let state = PQresultErrorField(result, Self.sqlStateField).map { String(cString: $0) }
-            let message = Self.trimmed(String(cString: PQresultErrorMessage(result)))
+            // The primary message alone: the full one adds context lines and a severity.
+            let message =
+                PQresultErrorField(result, Self.primaryMessageField).map { String(cString: $0) }
+                ?? Self.trimmed(String(cString: PQresultErrorMessage(result)))
             throw PostgreSQLError(
                 sqlState: state ?? (isBroken ? PostgreSQLError.connectionFailure : "XX000"),
                 message: message.isEmpty ? lastErrorMessage : message, sql: sql)
@@ -192,6 +195,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
 
     /// `PG_DIAG_SQLSTATE`, a character constant Swift does not import.
     private static let sqlStateField = Int32(UInt8(ascii: "C"))
+    /// `PG_DIAG_MESSAGE_PRIMARY`.
+    private static let primaryMessageField = Int32(UInt8(ascii: "M"))
 
     private static func trimmed(_ message: String) -> String {
         var message = Substring(message)
