@@ -44,6 +44,7 @@ public final class PostgreSQLCluster: Sendable {
     /// The data folder, `nil` for a server given by `MYNOTES_TEST_POSTGRES`.
     let directory: String?
     private let names = Mutex(0)
+    private let sharedDatabase = Mutex<String?>(nil)
 
     private static let sharedCluster = Mutex<Result<PostgreSQLCluster, any Error>?>(nil)
 
@@ -123,6 +124,25 @@ public final class PostgreSQLCluster: Sendable {
         return "\(serverURI)/\(name)"
     }
 
+    /// A new, empty schema in the database all schemas share; the URI that makes it the
+    /// connection's `search_path`, so a store puts its tables there. Much cheaper than a
+    /// database (no copy of the template, no checkpoint): for the many tests that only need
+    /// an empty store.
+    public func createSchema() throws -> String {
+        let shared = try sharedDatabase.withLock { shared -> String in
+            if let shared { return shared }
+            let created = try createDatabase()
+            shared = created
+            return created
+        }
+        let name = names.withLock { count -> String in
+            count += 1
+            return "store_\(count)"
+        }
+        _ = try psql("CREATE SCHEMA \(name)", on: shared)
+        return "\(shared)?options=-csearch_path%3D\(name)"
+    }
+
     /// Runs SQL as the superuser on `database` (a URI from ``createDatabase()``) with psql,
     /// and returns what it printed, unaligned and without headers.
     public func psql(_ sql: String, on database: String) throws -> String {
@@ -176,9 +196,11 @@ public final class PostgreSQLCluster: Sendable {
     }
 
     private static func serverOptions(port: Int, folder: String) -> String {
-        // Durable as in production (fsync on): the tests check acknowledged writes survive.
+        // No fsync: what the tests check of durability is that a write is acknowledged only
+        // after its commit (the store's synchronous_commit), and that survives the server
+        // processes the tests kill; only the machine losing power would need the fsync.
         "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=300"
-            + " -c shared_buffers=32MB"
+            + " -c shared_buffers=32MB -c fsync=off -c full_page_writes=off"
     }
 
     /// Stops the cluster and deletes its folder once this process has ended. A shell loop

@@ -3,7 +3,7 @@ import MyNotesTesting
 import Storage
 
 /// A new, empty database of one backend for one test: a file in a temporary folder, or a
-/// database of its own on the test cluster. Each ``withStore(_:)`` opens the store anew, so
+/// schema of its own on the test cluster. Each ``withStore(_:)`` opens the store anew, so
 /// a test can check what survives a reopening.
 struct TemporaryStore {
     let backend: StoreBackend
@@ -22,7 +22,7 @@ struct TemporaryStore {
                 throw PostgreSQLClusterError(PostgreSQLCluster.unavailableReason ?? "unavailable")
             }
             file = nil
-            location = .postgreSQL(conninfo: try cluster.createDatabase())
+            location = .postgreSQL(conninfo: try cluster.createSchema())
         }
     }
 
