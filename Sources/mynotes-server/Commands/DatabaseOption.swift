@@ -24,9 +24,11 @@ enum DatabaseOption {
         }
     }
 
-    static func open(_ location: StoreLocation) throws(CommandFailure) -> any NoteStore {
+    static func open(
+        _ location: StoreLocation, limits: StoreLimits = StoreLimits()
+    ) throws(CommandFailure) -> any NoteStore {
         do {
-            return try location.open()
+            return try location.open(limits: limits)
         } catch {
             throw CommandFailure(error.description)
         }

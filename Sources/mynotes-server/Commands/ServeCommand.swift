@@ -58,11 +58,17 @@ struct ServeCommand: Command {
             .value(
                 "--log-level", "LEVEL",
                 "trace, debug, info, notice, warning, error or critical (default info)."),
+            // Issue 11: PostgreSQL.
+            .value(
+                "--db-pool", "N",
+                "PostgreSQL connections this server holds, each with a thread that runs "
+                    + "statements on it (default: 4 per core, at least 8)."),
         ])
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
+    var storeLimits = StoreLimits()
     var logFormat = LogFormat.text
     var logLevel = LogLevel.info
 
@@ -105,6 +111,9 @@ struct ServeCommand: Command {
                 "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
         }
         location = try DatabaseOption.location(arguments)
+        // Issue 11: PostgreSQL.
+        storeLimits.connections =
+            try arguments.integer("--db-pool", in: 1...1_000) ?? storeLimits.connections
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: text) else {
                 throw UsageError("option '--log-format' must be text or json, not '\(text)'")
@@ -128,7 +137,7 @@ struct ServeCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let signals = ShutdownSignals()
-        let store = try DatabaseOption.open(location)
+        let store = try DatabaseOption.open(location, limits: storeLimits)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {
