@@ -23,7 +23,8 @@ struct ServeCommand: Command {
                 "--port", "P", "The port, 0 for any free one (env MYNOTES_PORT; default 8080).",
                 short: "-p"),
             DatabaseOption.spec,
-            .value("--threads", "N", "Worker threads (default: the number of cores)."),
+            .value(
+                "--threads", "N", "Worker threads (default: one per core the server may run on)."),
             .flag(
                 "--legacy-email-auth",
                 "Let the email alone identify an account, as the original service did. "
