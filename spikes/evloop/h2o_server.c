@@ -20,6 +20,10 @@
 #include "h2o.h"
 #include "common.h"
 
+#ifndef REQ_TIMEOUT_MS
+#define REQ_TIMEOUT_MS (30 * 1000) /* HTTPCore's idle timeout: 30 s */
+#endif
+
 static h2o_globalconf_t config;
 static h2o_context_t context;
 static h2o_accept_ctx_t accept_context;
@@ -135,7 +139,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     h2o_config_init(&config);
-    config.http1.req_timeout = 30 * 1000; /* HTTPCore's idle timeout: 30 s */
+    config.http1.req_timeout = REQ_TIMEOUT_MS;
     config.max_request_entity_size = 1024 * 1024;
     h2o_hostconf_t *host = h2o_config_register_host(&config, h2o_iovec_init(H2O_STRLIT("default")), 65535);
     h2o_pathconf_t *path = h2o_config_register_path(host, "/", 0);

@@ -264,18 +264,18 @@ awk '
 function field(line, key,   i, n, kv) { n = split(line, kv, " "); for (i = 1; i <= n; i++) if (index(kv[i], key "=") == 1) return substr(kv[i], length(key) + 2); return "" }
 { r = field($0, "round"); v = field($0, "variant"); c = field($0, "conns"); t = field($0, "idle_target")
   if (c != "") { k = r SUBSEP v SUBSEP c; rps[k] = field($0, "rps"); cpu[k] = field($0, "cpu"); p50[k] = field($0, "p50"); p99[k] = field($0, "p99")
-                 rss[k] = field($0, "rss"); hwm[k] = field($0, "hwm"); err[k] = field($0, "errors"); core[k] = field($0, "core"); o0[k] = field($0, "others0"); o1[k] = field($0, "others1")
+                 rss[k] = field($0, "rss"); hwm[k] = field($0, "hwm"); err[k] = field($0, "errors"); core[k] = field($0, "core"); o0[k] = field($0, "others0"); o1[k] = field($0, "others1"); wk[k] = field($0, "wrk")
                  if (!(c in seen)) { seen[c] = 1; cs[++nc] = c } if (!(r in rs)) { rs[r] = 1; rounds[++nr] = r } }
   else { k = r SUBSEP v SUBSEP t; per[k] = field($0, "per_conn"); idle_base[k] = field($0, "rss_before"); idle_after[k] = field($0, "rss_after") } }
 END {
   split("nginx h2o-inline mhd-inline h2o-async mhd-async", vs, " ")
-  printf "\n| round | conns | server | req/s | ×nginx | CPU µs/req | nginx CPU ÷ its | p50 ms | p99 ms | server core (others) | wrk core: others | VmRSS MiB (busy) | VmHWM MiB | errors |\n"
+  printf "\n| round | conns | server | req/s | ×nginx | CPU µs/req | nginx CPU ÷ its | p50 ms | p99 ms | server core (others) | wrk core (others) | VmRSS MiB (busy) | VmHWM MiB | errors |\n"
   printf "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
   for (i = 1; i <= nr; i++) for (j = 1; j <= nc; j++) for (m = 1; m <= 5; m++) {
     r = rounds[i]; c = cs[j]; v = vs[m]; k = r SUBSEP v SUBSEP c; n = r SUBSEP "nginx" SUBSEP c
     if (!(k in rps)) continue
-    printf "| %s | %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s%% (%s%%) | %s%% | %.1f | %.1f | %s |\n", r, c, v, rps[k], (rps[n] > 0 ? rps[k] / rps[n] : 0), cpu[k],
-      (cpu[k] > 0 ? cpu[n] / cpu[k] : 0), p50[k], p99[k], core[k], o0[k], o1[k], rss[k] / 1024, hwm[k] / 1024, err[k]
+    printf "| %s | %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s%% (%s%%) | %s%% (%s%%) | %.1f | %.1f | %s |\n", r, c, v, rps[k], (rps[n] > 0 ? rps[k] / rps[n] : 0), cpu[k],
+      (cpu[k] > 0 ? cpu[n] / cpu[k] : 0), p50[k], p99[k], core[k], o0[k], wk[k], o1[k], rss[k] / 1024, hwm[k] / 1024, err[k]
   }
   printf "\nCross-thread wake-up (async − inline CPU per request, same round and connections):\n\n| round | conns | h2o µs | MHD µs |\n| --- | --- | --- | --- |\n"
   for (i = 1; i <= nr; i++) for (j = 1; j <= nc; j++) {
