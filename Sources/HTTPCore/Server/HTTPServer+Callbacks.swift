@@ -119,7 +119,10 @@ let handleRequest: MHD_AccessHandlerCallback = {
             }
         if let refusal {
             request.connection?.lingers.store(true, ordering: .relaxed)
-            return queue(.plain(refusal), on: connection, state: state)
+            // Closed in every case: what follows a refused head is not a request to run.
+            var response = HTTPResponse.plain(refusal)
+            response.headers["Connection"] = "close"
+            return queue(response, on: connection, state: state)
         }
         // Returning without a response lets MHD keep the connection alive.
         return .YES
