@@ -1,8 +1,14 @@
 /// A complete HTTP request as the router sees it: the body has been read in full.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
-    /// The path, percent-decoded, without the query.
+    /// The path, percent-decoded, without the query: for messages and logs. Routes match
+    /// ``rawPath``.
     public var path: String
+    /// The path as sent, still percent-encoded, without the query. Routes match it one
+    /// segment at a time, each segment decoded on its own, so that an encoded `/` stays
+    /// inside its segment: `/a%2Fb` is never `/a/b`, as a proxy's path rules would not
+    /// take it either. A request made in code from a decoded `path` has that as its raw path.
+    public var rawPath: String
     /// The query string as sent, without the `?`, still encoded; `nil` when there is none.
     public var rawQuery: [UInt8]?
     public var headers: HTTPHeaders
@@ -21,6 +27,7 @@ public struct HTTPRequest: Sendable {
     ) {
         self.method = method
         self.path = path
+        self.rawPath = path
         self.rawQuery = rawQuery
         self.headers = headers
         self.body = body
@@ -33,10 +40,9 @@ public struct HTTPRequest: Sendable {
         clientAddress: String? = nil
     ) {
         let question = target.firstIndex(of: UInt8(ascii: "?"))
-        let decodedPath = target.withUnsafeBufferPointer {
-            FormDecoder.percentDecode(
-                UnsafeBufferPointer(rebasing: $0[..<(question ?? target.endIndex)]),
-                plusAsSpace: .no)
+        let rawPath = target[..<(question ?? target.endIndex)]
+        let decodedPath = rawPath.withUnsafeBufferPointer {
+            FormDecoder.percentDecode($0, plusAsSpace: .no)
         }
         self.init(
             method: method,
@@ -45,6 +51,7 @@ public struct HTTPRequest: Sendable {
             headers: headers,
             body: body,
             clientAddress: clientAddress)
+        self.rawPath = String(decoding: rawPath, as: UTF8.self)
     }
 
     /// The media type of the body, lowercased, without parameters.
