@@ -110,6 +110,8 @@ let handleRequest: MHD_AccessHandlerCallback = {
                 request.headers, version: String(cString: version))
             {
                 .badRequest
+            } else if !limits.allowedHosts.admits(request.headers) {
+                .misdirectedRequest
             } else if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
                 length > limits.maxBodyBytes
             {
