@@ -239,9 +239,8 @@ private func queue(
     for (name, value) in response.headers {
         _ = MHD_add_response_header(mhdResponse, name, value)
     }
-    // Every answer, the server's own refusals included: no browser may guess a type.
-    if response.headers["X-Content-Type-Options"] == nil {
-        _ = MHD_add_response_header(mhdResponse, "X-Content-Type-Options", "nosniff")
+    for (name, value) in HTTPResponse.alwaysSentFields where response.headers[name] == nil {
+        _ = MHD_add_response_header(mhdResponse, name, value)
     }
     return MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
 }
