@@ -122,4 +122,42 @@ struct TwoInstanceTests {
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 > $1 })
         #expect(page >= 7)
     }
+
+    /// Five wrong passwords spread over both servers lock the account on both, as five on
+    /// one server would (SignInLimits: 5 per account in 15 minutes).
+    @Test func failedSignInsOnBothServersCountTogether() throws {
+        let (a, b, _) = try Self.pair([])
+        defer { [a, b].forEach { $0.stop(signal: SIGTERM) } }
+        let servers = [InstanceClient(port: a.port), InstanceClient(port: b.port)]
+        _ = try servers[0].signUp("ann@example.com")
+        let wrong: [String: Any] = ["email": "ann@example.com", "password": "wrong password"]
+        for attempt in 0..<5 {
+            #expect(
+                try servers[attempt % 2].send("POST", "/api/v1/sessions", json: wrong).status == 401
+            )
+        }
+        for server in servers {
+            let refused = try server.send(
+                "POST", "/api/v1/sessions",
+                json: ["email": "ann@example.com", "password": "password 123"])
+            #expect(refused.status == 429)
+            #expect(Int(refused.header("Retry-After") ?? "") ?? 0 > 0)
+        }
+    }
+
+    /// The sign-up rate per address (a burst of 5) is one budget for both servers.
+    @Test func theSignUpRateHoldsAcrossServers() throws {
+        let (a, b, _) = try Self.pair([])
+        defer { [a, b].forEach { $0.stop(signal: SIGTERM) } }
+        let servers = [InstanceClient(port: a.port), InstanceClient(port: b.port)]
+        for index in 0..<5 {
+            _ = try servers[index % 2].signUp("user\(index)@example.com")
+        }
+        for server in servers {
+            let refused = try server.send(
+                "POST", "/api/v1/accounts",
+                json: ["email": "late@example.com", "password": "password 123"])
+            #expect(refused.status == 429)
+        }
+    }
 }

@@ -195,3 +195,49 @@ struct PostgreSQLStoreTests {
         }
     }
 }
+
+/// The counters every server shares: token buckets and windows of failures.
+@Suite(
+    .enabled(
+        if: PostgreSQLCluster.isAvailable,
+        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
+    ))
+struct PostgreSQLSharedLimitTests {
+    @Test func bucketsGiveTheirBurstThenAskToWaitAndTakeFromAllOrNone() async throws {
+        let cluster = try #require(try PostgreSQLCluster.shared())
+        let conninfo = try cluster.createSchema()
+        let first = try PostgreSQLNoteStore(conninfo: conninfo)
+        let second = try PostgreSQLNoteStore(conninfo: conninfo)
+        defer { [first, second].forEach { $0.close() } }
+        let address = TokenBucket(key: "test 192.0.2.7", burst: 3, interval: .seconds(60))
+        let overall = TokenBucket(key: "test *", burst: 10, interval: .seconds(60))
+        // Two stores, as two servers: one budget.
+        #expect(try await first.take(from: [address, overall]) == nil)
+        #expect(try await second.take(from: [address, overall]) == nil)
+        #expect(try await first.take(from: [overall, address]) == nil)
+        let wait = try #require(try await second.take(from: [address, overall]))
+        #expect(wait > .seconds(50) && wait <= .seconds(60))
+        // The refusal took nothing from the other bucket: 7 remain of 10.
+        for _ in 0..<7 { #expect(try await first.take(from: [overall]) == nil) }
+        #expect(try await first.take(from: [overall]) != nil)
+    }
+
+    @Test func failuresCountWithinTheirWindowUntilCleared() async throws {
+        let cluster = try #require(try PostgreSQLCluster.shared())
+        let conninfo = try cluster.createSchema()
+        let first = try PostgreSQLNoteStore(conninfo: conninfo)
+        let second = try PostgreSQLNoteStore(conninfo: conninfo)
+        defer { [first, second].forEach { $0.close() } }
+        try await first.recordFailure(keys: ["account:ann", "address:a"])
+        try await second.recordFailure(keys: ["account:ann", "address:b"])
+        let counted = try await first.failures(
+            keys: ["account:ann", "address:a", "address:c"], within: .seconds(900))
+        #expect(counted["account:ann"]?.count == 2)
+        #expect(counted["address:a"]?.count == 1)
+        #expect(counted["address:c"] == nil)
+        #expect(counted["account:ann"]!.oldestAge < .seconds(60))
+        try await second.clearFailures(key: "account:ann")
+        #expect(try await first.failures(keys: ["account:ann"], within: .seconds(900)).isEmpty)
+        #expect(try await first.failures(keys: ["address:b"], within: .seconds(900)).count == 1)
+    }
+}

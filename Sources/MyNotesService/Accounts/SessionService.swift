@@ -27,11 +27,11 @@ public struct SessionService: Sendable {
     let store: any NoteStore
     let signup: SignupPolicy
     let hasher: PasswordHasher
-    let throttle: SignInThrottle
+    let throttle: any SignInThrottling
     let hashing: BoundedExecutor
     let retryAfter: Duration
-    let signUpLimiter: RateLimiter
-    let signInLimiter: RateLimiter
+    let signUpLimiter: any RateLimiting
+    let signInLimiter: any RateLimiting
     let clock: any Clock<Duration>
     let signUpCost = SignUpCost()
 
@@ -42,14 +42,23 @@ public struct SessionService: Sendable {
         self.store = store
         self.signup = configuration.signup
         self.hasher = configuration.passwordHasher
-        self.throttle = SignInThrottle(
-            limits: configuration.signInLimits, clock: configuration.clock)
         self.hashing = hashing
         self.retryAfter = configuration.retryAfter
-        self.signUpLimiter = RateLimiter(
-            limits: configuration.signUpRate, clock: configuration.clock)
-        self.signInLimiter = RateLimiter(
-            limits: configuration.signInRate, clock: configuration.clock)
+        // Issue 11: counted in the store when servers share it, else in memory.
+        if configuration.limitState == .inStore, let shared = store as? any SharedLimitStore {
+            self.throttle = SharedSignInThrottle(limits: configuration.signInLimits, store: shared)
+            self.signUpLimiter = SharedRateLimiter(
+                name: "sign-up", limits: configuration.signUpRate, store: shared)
+            self.signInLimiter = SharedRateLimiter(
+                name: "sign-in", limits: configuration.signInRate, store: shared)
+        } else {
+            self.throttle = SignInThrottle(
+                limits: configuration.signInLimits, clock: configuration.clock)
+            self.signUpLimiter = RateLimiter(
+                limits: configuration.signUpRate, clock: configuration.clock)
+            self.signInLimiter = RateLimiter(
+                limits: configuration.signInRate, clock: configuration.clock)
+        }
         self.clock = configuration.clock
     }
 
@@ -65,7 +74,9 @@ public struct SessionService: Sendable {
         guard signup == .open else { throw .signupClosed }
         guard let email = Email(validating: rawEmail)?.text else { throw .invalidEmail }
         try Self.checkPassword(password)
-        if let wait = signUpLimiter.admit(address: address) {
+        if let wait = try await Self.store({ () async throws(StoreError) in
+            try await signUpLimiter.wait(admitting: address)
+        }) {
             throw .rateLimited(retryAfter: wait)
         }
         let taken: Bool
@@ -115,10 +126,14 @@ public struct SessionService: Sendable {
         email rawEmail: String, password: String, from address: String?
     ) async throws(SessionError) -> String {
         let email = Email.trimmingSpaces(rawEmail)
-        if let wait = throttle.delay(email: email, address: address) {
+        if let wait = try await Self.store({ () async throws(StoreError) in
+            try await throttle.wait(beforeSignIn: email, from: address)
+        }) {
             throw .throttled(retryAfter: wait)
         }
-        if let wait = signInLimiter.admit(address: address) {
+        if let wait = try await Self.store({ () async throws(StoreError) in
+            try await signInLimiter.wait(admitting: address)
+        }) {
             throw .rateLimited(retryAfter: wait)
         }
         let account: Account?
@@ -138,10 +153,14 @@ public struct SessionService: Sendable {
             verified = false
         }
         guard let account, verified else {
-            throttle.recordFailure(email: email, address: address)
+            try await Self.store { () async throws(StoreError) in
+                try await throttle.countFailure(email: email, from: address)
+            }
             throw .wrongCredentials
         }
-        throttle.recordSuccess(email: email)
+        try await Self.store { () async throws(StoreError) in
+            try await throttle.countSuccess(email: email)
+        }
         let token = try Self.newToken()
         do {
             try await store.addToken(token.hash, account: account.id)
@@ -230,6 +249,17 @@ public struct SessionService: Sendable {
             return try AccessToken.generate()
         } catch {
             throw .cryptoUnavailable
+        }
+    }
+
+    /// Runs a call on the store, reporting its failure as the session's.
+    private static func store<Value>(
+        _ body: () async throws(StoreError) -> Value
+    ) async throws(SessionError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw .store(error)
         }
     }
 }

@@ -32,6 +32,9 @@ public struct ServiceConfiguration: Sendable {
     public var signInRate: RateLimits
     /// What an answer refused for overload (`503`) suggests in `Retry-After`.
     public var retryAfter: Duration
+    /// Issue 11: where the throttle and the rates count; `.inStore` when several servers
+    /// share a PostgreSQL database.
+    public var limitState: LimitState = .inMemory
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,

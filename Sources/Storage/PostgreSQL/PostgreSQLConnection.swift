@@ -1,4 +1,5 @@
 internal import CLibPQ
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -120,6 +121,13 @@ final class PostgreSQLConnection: @unchecked Sendable {
             case .integer(let value): bytes = Array(String(value).utf8)
             case .integers(let values):
                 bytes = Array("{\(values.map(String.init).joined(separator: ","))}".utf8)
+            case .texts(let texts):
+                let elements = texts.map { text in
+                    "\""
+                        + text.replacingOccurrences(of: "\\", with: "\\\\")
+                        .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                }
+                bytes = Array("{\(elements.joined(separator: ","))}".utf8)
             case .text(let text):
                 // The text format ends a value at its first NUL; PostgreSQL's text holds none.
                 guard !text.utf8.contains(0) else {

@@ -53,6 +53,23 @@ enum PostgreSQLMigrations {
                 ALTER TABLE accounts ADD COLUMN password_hash text;
                 ALTER TABLE notes ADD COLUMN version bigint NOT NULL DEFAULT 1;
                 """),
+        // PostgreSQL only: the sign-in throttle's failures and the rate limits' buckets,
+        // shared by every server (one server alone keeps them in memory). Keyed by what
+        // they count (an email, a client address), not by an account.
+        Step(
+            name: "shared-limits",
+            sql: """
+                CREATE TABLE sign_in_failures (
+                    key text COLLATE "C" NOT NULL,
+                    failed_at bigint NOT NULL
+                );
+                CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, failed_at);
+                CREATE TABLE rate_buckets (
+                    key text COLLATE "C" PRIMARY KEY,
+                    tokens double precision NOT NULL,
+                    counted_at bigint NOT NULL
+                );
+                """),
     ]
 
     /// The advisory lock every server takes to migrate: one migrates, the others wait and

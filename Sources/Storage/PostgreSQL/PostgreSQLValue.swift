@@ -6,5 +6,7 @@ enum PostgreSQLValue: Sendable {
     case bytes([UInt8])
     /// `{1,2,3}`, for a `$n::bigint[]` parameter.
     case integers([Int64])
+    /// `{"a","b"}`, for a `$n::text[]` parameter.
+    case texts([String])
     case null
 }

@@ -150,6 +150,8 @@ struct ServeCommand: Command {
         // Issue 11: PostgreSQL.
         storeLimits.connections =
             try arguments.integer("--db-pool", in: 1...1_000) ?? storeLimits.connections
+        // Servers sharing a database share the throttle and the rates through it.
+        if case .postgreSQL = location { service.limitState = .inStore }
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: text) else {
                 throw UsageError("option '--log-format' must be text or json, not '\(text)'")
