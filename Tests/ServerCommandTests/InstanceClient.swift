@@ -49,7 +49,7 @@ struct InstanceClient: Sendable {
             "email=\(email)&token=\(token)&action=add&date=\(date)&content=\(content)"
         guard
             let response = try? RawHTTPClient(port: port).send(
-                "GET /mynotes/webservice.php?\(query) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+                "GET /mynotes/webservice.php?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
             ),
             response.status == 200,
             let object = try? JSONSerialization.jsonObject(with: Data(response.body))
