@@ -11,7 +11,7 @@ enum MynotesCommand {
             discussion: """
                 Connection: --api legacy|rest --server URL --email EMAIL --token TOKEN, or
                 MYNOTES_API, MYNOTES_SERVER, MYNOTES_EMAIL, MYNOTES_TOKEN, or the file
-                'mynotes login' writes. --api may also come before the command.
+                'mynotes login' writes; they may also come before the command.
                 """,
             subcommands: [
                 ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self,
@@ -26,23 +26,19 @@ enum MynotesCommand {
         exit(status.rawValue)
     }
 
-    /// `mynotes --api rest list …` as `mynotes list --api rest …`: the global option
-    /// before the command moves after it, where the command's parser reads it.
+    /// `mynotes --server URL list …` as `mynotes list --server URL …`: connection
+    /// options before the command move after it, where the command's parser reads them.
     static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
         var rest = arguments[...]
         var global: [String] = []
-        while let first = rest.first {
-            if first == "--api", rest.count >= 2 {
-                global += rest.prefix(2)
-                rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--api=") {
-                global.append(first)
-                rest = rest.dropFirst()
-            } else {
-                break
-            }
+        while let first = rest.first, first.hasPrefix("--") {
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            guard ConnectionOptions.specs.contains(where: { $0.name == name }) else { break }
+            let count = first.contains("=") ? 1 : min(2, rest.count)
+            global += rest.prefix(count)
+            rest = rest.dropFirst(count)
         }
-        guard let name = rest.first else { return Array(rest) }
+        guard let name = rest.first else { return global + rest }
         return [name] + global + rest.dropFirst()
     }
 }
