@@ -24,10 +24,12 @@ struct HelpFormatter {
         text += "Usage: \(usage(of: configuration, path: path, isDefault: isDefault))\n"
         if !configuration.discussion.isEmpty { text += "\n\(configuration.discussion)\n" }
         let all = configuration.options + [.flag("--help", "Show this help.")]
-        var headings: [OptionSpec.Section] = []
-        for option in all where !headings.contains(option.section) {
+        // Options first, then the named sections in the order declared, debugging last.
+        var headings: [OptionSpec.Section] = [.main]
+        for option in all where !headings.contains(option.section) && option.section != .debugging {
             headings.append(option.section)
         }
+        if all.contains(where: { $0.section == .debugging }) { headings.append(.debugging) }
         for section in headings {
             let options = all.filter { $0.section == section }
             switch section {

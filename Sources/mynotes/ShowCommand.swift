@@ -25,7 +25,12 @@ struct ShowCommand: ConnectionCommand {
             try await client.note(id: id)
         }
         if printer.format == .table {
-            context.print("ID:      \(note.id)\nDate:    \(note.date)\nContent:\n\(note.content)")
+            let style = context.outputStyle
+            context.print(
+                style.apply(.heading, to: "ID:") + "      \(note.id)\n"
+                    + style.apply(.heading, to: "Date:") + "    \(note.date)\n"
+                    + style.apply(.heading, to: "Content:") + "\n"
+                    + context.shown(note.content, keeping: .lineBreaks))
         } else {
             printer.print([note], client: client, in: context)
         }
