@@ -115,10 +115,9 @@ enum NotesFile {
         parser.shouldResolveExternalEntities = false
         // Some XMLParser builds accept a document cut short: the root's end tag proves it whole.
         guard parser.parse(), reader.closedRoot else {
-            let code = (parser.parserError as NSError?)?.code
             throw CommandFailure(
                 "not valid XML at line \(parser.lineNumber), column \(parser.columnNumber): "
-                    + xmlProblem(code.flatMap { XMLParser.ErrorCode(rawValue: $0) }))
+                    + xmlProblem((parser.parserError as NSError?)?.code))
         }
         var contents = Contents()
         for (index, fields) in reader.notes.enumerated() {
@@ -129,24 +128,20 @@ enum NotesFile {
         return contents
     }
 
-    /// The parser's complaint in words; the codes people meet most, else the code.
-    private static func xmlProblem(_ code: XMLParser.ErrorCode?) -> String {
+    /// The parser's complaint in words, for the codes people meet most (libxml2's
+    /// numbers, which XMLParser reports), else the code.
+    private static func xmlProblem(_ code: Int?) -> String {
         switch code {
-        case .prematureDocumentEndError?, nil: return "the document ends before its root element does"
-        case .emptyDocumentError?: return "the document is empty"
-        case .tagNameMismatchError?: return "an end tag does not match the element it closes"
-        case .notWellBalancedError?: return "the elements are not properly nested"
-        case .ltRequiredError?, .gtRequiredError?: return "a tag is not closed with '>'"
-        case .entityRefAtEOFError?, .entityRefLoopError?, .undeclaredEntityError?,
-            .entityNotStartedError?, .entityNotFinishedError?:
-            return "an entity (&…;) is malformed or unknown; write & as &amp;"
-        case .attributeNotStartedError?, .attributeNotFinishedError?,
-            .attributeRedefinedError?, .attributeHasNoValueError?:
-            return "an attribute is malformed"
-        case .invalidCharacterError?, .invalidCharacterInEntityError?,
-            .invalidCharacterRefError?:
-            return "it contains a character XML does not allow"
-        case .some(let code): return "malformed (XML parser error \(code.rawValue))"
+        case 5?, nil: return "the document ends before its root element does"
+        case 4?: return "the document is empty"
+        case 76?: return "an end tag does not match the element it closes"
+        case 85?: return "the elements are not properly nested"
+        case 73?: return "a tag is not closed with '>'"
+        case 23?, 26?, 27?: return "an entity (&…;) is malformed or unknown; write & as &amp;"
+        case 39?, 40?, 41?, 42?: return "an attribute is malformed"
+        case 9?: return "it contains a character XML does not allow"
+        case 68?: return "a name is missing where a tag or an entity needs one"
+        case let code?: return "malformed (XML parser error \(code))"
         }
     }
 
