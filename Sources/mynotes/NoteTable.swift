@@ -23,8 +23,11 @@ struct NoteTable {
                     + "  CONTENT")
         ]
         for (index, note) in notes.enumerated() {
-            var content = note.content.singleLine
-            if escaping { content = TerminalText.escaped(content) }
+            // On a terminal control characters show as escapes; elsewhere as spaces.
+            var content =
+                escaping
+                ? TerminalText.escaped(note.content, keeping: .lineBreaks).singleLine
+                : note.content.singleLine
             if let contentWidth { content = content.truncated(toWidth: contentWidth) }
             let line =
                 ids[index].leftPadded(to: idWidth) + "  " + dates[index].padded(toWidth: dateWidth)
