@@ -106,4 +106,17 @@ import Testing
             #expect(!result.standardOutput.contains("--legacy-email-auth"))
         }
     }
+
+    @Test("An email with control characters is escaped in the error on a terminal")
+    func escapesOnATerminal() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let terminal = try PseudoTerminal(
+            "mynotes-server", ["accounts", "add", "a\u{1B}[31mb@x.org", "-d", database.location],
+            environment: ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"])
+        let (status, output) = await terminal.finish()
+        #expect(status == 1)
+        #expect(output.contains("mynotes-server: invalid email 'a\\u{1B}[31mb@x.org'"), "\(output)")
+        #expect(!output.contains("\u{1B}"))
+    }
 }
