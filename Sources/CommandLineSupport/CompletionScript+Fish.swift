@@ -11,7 +11,8 @@ extension CompletionScript {
         for node in nodes {
             let condition = Self.condition(for: node.path, among: nodes)
             for word in node.words {
-                var line = "complete -c \(name) -n \(Self.quoted(condition)) -a \(Self.quoted(word.name))"
+                var line =
+                    "complete -c \(name) -n \(Self.quoted(condition)) -a \(Self.quoted(word.name))"
                 if !word.abstract.isEmpty { line += " -d \(Self.quoted(word.abstract))" }
                 lines.append(line)
             }

@@ -43,7 +43,8 @@ public struct CompletionScript: Sendable {
         func visit(_ group: CommandGroup, path: [String]) {
             var words = group.subcommands.map { node -> (String, String) in
                 switch node {
-                case .command(let type): return (type.configuration.name, type.configuration.abstract)
+                case .command(let type):
+                    return (type.configuration.name, type.configuration.abstract)
                 case .group(let nested): return (nested.name, nested.abstract)
                 }
             }
@@ -168,8 +169,9 @@ public struct CompletionScript: Sendable {
         # Use: source <(\(program.name) completion zsh) in ~/.zshrc, after compinit.
         autoload -U +X bashcompinit && bashcompinit
 
-        """ + bash().split(separator: "\n", omittingEmptySubsequences: false).drop {
-            $0.hasPrefix("#")
-        }.joined(separator: "\n")
+        """
+            + bash().split(separator: "\n", omittingEmptySubsequences: false).drop {
+                $0.hasPrefix("#")
+            }.joined(separator: "\n")
     }
 }

@@ -51,8 +51,10 @@ struct HelpFormatter {
         var rows = Self.rows(group, prefix: [])
         if path.isEmpty {
             rows.append(("version", "Print the version (also --version)."))
-            rows.append(("help", "Show the help of a command: help COMMAND (help --man: the manual)."))
-            rows.append(("completion", "Print a shell completion script: completion bash|zsh|fish."))
+            rows.append(
+                ("help", "Show the help of a command: help COMMAND (help --man: the manual)."))
+            rows.append(
+                ("completion", "Print a shell completion script: completion bash|zsh|fish."))
         }
         let named = path.isEmpty ? program : words(path, defaultLast: false)
         var text = "\(group.abstract)\n\nUsage: \(named) COMMAND [ARGUMENTS] [options]\n\n"

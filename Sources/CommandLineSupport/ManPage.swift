@@ -15,9 +15,11 @@ public struct ManPage: Sendable {
     public func render() -> String {
         let name = program.name
         let root = program.root
-        var page = ".TH \(name.uppercased()) 1 \"\" \"\(name) \(program.version)\" \"User Commands\"\n"
+        var page =
+            ".TH \(name.uppercased()) 1 \"\" \"\(name) \(program.version)\" \"User Commands\"\n"
         page += ".SH NAME\n\(Self.escaped(name)) \\- \(Self.escaped(Self.oneLine(root.abstract)))\n"
-        page += ".SH SYNOPSIS\n.B \(Self.escaped(name))\n.I COMMAND\n[\\fIARGUMENTS\\fR] [\\fIoptions\\fR]\n"
+        page +=
+            ".SH SYNOPSIS\n.B \(Self.escaped(name))\n.I COMMAND\n[\\fIARGUMENTS\\fR] [\\fIoptions\\fR]\n"
         page += ".SH DESCRIPTION\n\(Self.paragraphs(root.abstract))"
         if !root.discussion.isEmpty { page += ".PP\n\(Self.paragraphs(root.discussion))" }
         page += ".SH COMMANDS\n"

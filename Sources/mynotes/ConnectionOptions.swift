@@ -8,23 +8,25 @@ import MyNotesKit
 struct ConnectionOptions {
     static let specs: [OptionSpec] = connectionSpecs + debuggingSpecs
 
-    private static let connectionSpecs: [OptionSpec] = ([
-        .value("--api", "legacy|rest", "The protocol (or env MYNOTES_API; default legacy)."),
-        .value("--server", "URL", "The server (or env MYNOTES_SERVER)."),
-        .value("--email", "EMAIL", "The account (or env MYNOTES_EMAIL)."),
-        .value(
-            "--token", "TOKEN",
-            "The access token (or env MYNOTES_TOKEN); none for email-only servers."),
-        .value("--timeout", "SECONDS", "How long one request may take (default 30)."),
-    ] as [OptionSpec]).map { $0.listed(in: .named("Connection")) }
+    private static let connectionSpecs: [OptionSpec] =
+        ([
+            .value("--api", "legacy|rest", "The protocol (or env MYNOTES_API; default legacy)."),
+            .value("--server", "URL", "The server (or env MYNOTES_SERVER)."),
+            .value("--email", "EMAIL", "The account (or env MYNOTES_EMAIL)."),
+            .value(
+                "--token", "TOKEN",
+                "The access token (or env MYNOTES_TOKEN); none for email-only servers."),
+            .value("--timeout", "SECONDS", "How long one request may take (default 30)."),
+        ] as [OptionSpec]).map { $0.listed(in: .named("Connection")) }
 
-    private static let debuggingSpecs: [OptionSpec] = ([
-        .value("--method", "get|post", "How requests travel (default post; legacy only)."),
-        .value(
-            "--wire", "json|xml",
-            "The response format asked of the server (default json; legacy only)."),
-        .value("--style", "async|callback|sync", "The SDK calling style used (default async)."),
-    ] as [OptionSpec]).map { $0.listed(in: .debugging) }
+    private static let debuggingSpecs: [OptionSpec] =
+        ([
+            .value("--method", "get|post", "How requests travel (default post; legacy only)."),
+            .value(
+                "--wire", "json|xml",
+                "The response format asked of the server (default json; legacy only)."),
+            .value("--style", "async|callback|sync", "The SDK calling style used (default async)."),
+        ] as [OptionSpec]).map { $0.listed(in: .debugging) }
 
     /// The options of commands that sign in with a password, which always speak REST.
     static let accountSpecs = specs.filter {

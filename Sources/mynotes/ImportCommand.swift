@@ -190,7 +190,7 @@ struct ImportCommand: ConnectionCommand {
                                 journal.record(index: index, id: note.id)
                                 outcome.added += 1
                                 progress.advance()
-                            } catch where Self.refusesOnlyThisNote(error) {
+                            } catch  where Self.refusesOnlyThisNote(error) {
                                 outcome.failures.append((index, error.message(in: language)))
                                 progress.advance()
                             } catch {

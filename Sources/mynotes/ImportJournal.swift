@@ -43,7 +43,8 @@ final class ImportJournal: @unchecked Sendable {
     init(server: String, email: String, data: Data, again: Bool, environment: [String: String])
         throws(CommandFailure)
     {
-        let account = String(SHA256.hex(Data((server + "\u{0}" + email.lowercased()).utf8)).prefix(16))
+        let account = String(
+            SHA256.hex(Data((server + "\u{0}" + email.lowercased()).utf8)).prefix(16))
         let base: URL
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg)
@@ -70,7 +71,8 @@ final class ImportJournal: @unchecked Sendable {
             where other.hasPrefix(account + "-") && other != url.lastPathComponent {
                 let text = FileManager.default.contents(
                     atPath: directory.appendingPathComponent(other).path)
-                earlier.formUnion(Self.doneLines(String(decoding: text ?? Data(), as: UTF8.self)).values)
+                earlier.formUnion(
+                    Self.doneLines(String(decoding: text ?? Data(), as: UTF8.self)).values)
             }
         } catch {
             throw CommandFailure(

@@ -41,7 +41,8 @@ struct LoginCommand: ConnectionCommand {
             connection.withoutToken = answer.isEmpty
         }
         let client = try connection.makeClient(in: context)
-        let notes = try await calling(in: context.language, server: client.server) { () async throws(NotesClientError) in
+        let notes = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.query()
         }
         let token = try connection.resolve(in: context).token

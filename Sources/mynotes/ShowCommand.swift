@@ -21,7 +21,8 @@ struct ShowCommand: ConnectionCommand {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let note = try await calling(in: context.language, server: client.server) { () async throws(NotesClientError) in
+        let note = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.note(id: id)
         }
         if printer.format == .table {

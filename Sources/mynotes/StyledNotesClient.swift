@@ -65,8 +65,12 @@ struct StyledNotesClient: Sendable {
                 { () async throws(NotesClientError) in
                     try await client.notes(limit: size, cursor: after)
                 },
-                { queue, done in client.notes(limit: size, cursor: after, on: queue, completion: done) },
-                { () throws(NotesClientError) in try client.blocking.notes(limit: size, cursor: after) })
+                { queue, done in
+                    client.notes(limit: size, cursor: after, on: queue, completion: done)
+                },
+                { () throws(NotesClientError) in
+                    try client.blocking.notes(limit: size, cursor: after)
+                })
             notes += page.notes.map(\.note)
             cursor = page.nextCursor
         } while cursor != nil && notes.count < limit
@@ -126,7 +130,8 @@ struct StyledNotesClient: Sendable {
 
     /// Changes a note's text, its date, or both: the legacy protocol reads the note for
     /// what is kept first; REST sends just the fields given (PATCH).
-    func edit(id: Int, content newContent: String?, date: NoteDate?) async throws(NotesClientError) {
+    func edit(id: Int, content newContent: String?, date: NoteDate?) async throws(NotesClientError)
+    {
         switch backend {
         case .legacy(let client):
             let newDate: NoteDate

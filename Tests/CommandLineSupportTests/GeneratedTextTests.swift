@@ -8,7 +8,8 @@ import Testing
     /// `tool note ID [TEXT] [--date D] [--server URL] [--trace]`: sections and an optional argument.
     struct NoteCommand: Command {
         static let configuration = CommandConfiguration(
-            name: "note", abstract: "Change a note.", arguments: [ArgumentSpec("ID"), .optional("TEXT")],
+            name: "note", abstract: "Change a note.",
+            arguments: [ArgumentSpec("ID"), .optional("TEXT")],
             options: [
                 .value("--date", "DATE", "A new date."),
                 OptionSpec.value("--server", "URL", "The server.").listed(in: .named("Connection")),
@@ -37,7 +38,9 @@ import Testing
             ]))
 
     @Test func anOptionalArgumentMayBeLeftOut() throws {
-        for (arguments, text) in [(["note", "7"], nil), (["note", "7", "hi"], "hi")] as [([String], String?)] {
+        for (arguments, text) in [(["note", "7"], nil), (["note", "7", "hi"], "hi")]
+            as [([String], String?)]
+        {
             guard case .run(let command) = Self.program.parse(arguments) else {
                 Issue.record("\(arguments) did not parse")
                 continue
@@ -57,7 +60,8 @@ import Testing
             return
         }
         #expect(
-            text == """
+            text
+                == """
                 Change a note.
 
                 Usage: tool note ID [TEXT] [options]
@@ -73,9 +77,14 @@ import Testing
 
                 For testing and debugging: --trace (see 'tool help --man').
 
-                """.replacingOccurrences(of: "--date DATE             ", with: "--date DATE              ")
-                .replacingOccurrences(of: "--output FILE           ", with: "--output FILE            ")
-                .replacingOccurrences(of: "--help                  ", with: "--help                   "))
+                """.replacingOccurrences(
+                    of: "--date DATE             ", with: "--date DATE              "
+                )
+                .replacingOccurrences(
+                    of: "--output FILE           ", with: "--output FILE            "
+                )
+                .replacingOccurrences(
+                    of: "--help                  ", with: "--help                   "))
     }
 
     @Test func theManualPageHasEveryCommandAndOptionTheDebuggingOnesIncluded() throws {

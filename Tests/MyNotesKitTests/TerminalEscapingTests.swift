@@ -7,7 +7,8 @@ import Testing
 /// notes, so a peer that answers like a hostile server sends them; it lives here, beside
 /// the SDK's other misbehaving peers, and the `mynotes` binary runs on a pseudo-terminal.
 @Suite struct TerminalEscapingTests {
-    static let hostile = #"{"ResultCode":0,"Record":[{"ID":"1","CDate":"2026-01-01","Content":"red \u001b[31m alert\u0007\nline two\u001b]0;owned\u0007"}]}"#
+    static let hostile =
+        #"{"ResultCode":0,"Record":[{"ID":"1","CDate":"2026-01-01","Content":"red \u001b[31m alert\u0007\nline two\u001b]0;owned\u0007"}]}"#
 
     static func answer(_ body: String) -> String {
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)"
@@ -26,7 +27,8 @@ import Testing
     func escapedOnATerminal() async throws {
         let peer = LoopbackPeer(.answer(Self.answer(Self.hostile)))
         defer { peer.stop() }
-        let show = try PseudoTerminal("mynotes", ["show", "1"], environment: Self.environment(peer))
+        let show = try PseudoTerminal(
+            "mynotes", ["show", "1"], environment: Self.environment(peer))
         let shown = await show.finish()
         #expect(shown.status == 0, "\(shown.output)")
         #expect(!shown.output.contains("\u{1B}"))

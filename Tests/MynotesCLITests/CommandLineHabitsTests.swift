@@ -35,7 +35,8 @@ struct CommandLineHabitsTests {
         defer { cli.remove() }
         var records: [String] = []
         for index in 1...450 {
-            records.append(#"{"ID":\#(index),"CDate":"2020-01-01 00:00:00","Content":"n\#(index)"}"#)
+            records.append(
+                #"{"ID":\#(index),"CDate":"2020-01-01 00:00:00","Content":"n\#(index)"}"#)
         }
         let file = try cli.write("[" + records.joined(separator: ",") + "]", to: "Notes.json")
         #expect(await cli.run(["import", file.path]).status == 0)
@@ -77,7 +78,9 @@ struct CommandLineHabitsTests {
                 == "ID:      2\nDate:    2026-11-02\nContent:\n买牛奶和面包，还有鸡蛋和水果\n")
     }
 
-    @Test("rm ID ID… removes each; one missing is named and the others still go", arguments: ["legacy", "rest"])
+    @Test(
+        "rm ID ID… removes each; one missing is named and the others still go",
+        arguments: ["legacy", "rest"])
     func removeSeveral(api: String) async throws {
         let (server, cli) = try await NoteCommandsTests.seeded(api: api)
         defer { server.shutdown() }
@@ -119,7 +122,8 @@ struct CommandLineHabitsTests {
         let (status, output) = await terminal.finish()
         #expect(status == 0, "\(output)")
         #expect(output.contains("Added note 1."))
-        #expect(try await ImportExportTests.notes(server, cli).map(\.content) == ["from the keyboard"])
+        #expect(
+            try await ImportExportTests.notes(server, cli).map(\.content) == ["from the keyboard"])
     }
 
     @Test("url decode %ff: the hint says what --lenient does with bytes that are not UTF-8")
@@ -143,7 +147,8 @@ struct CommandLineHabitsTests {
         #expect(help.contains("\nConnection options:\n  --api legacy|rest"))
         #expect(
             help.contains(
-                "\nFor testing and debugging: --method, --wire, --style (see 'mynotes help --man').\n"))
+                "\nFor testing and debugging: --method, --wire, --style (see 'mynotes help --man').\n"
+            ))
         #expect(await CLI().run(["list", "--style", "sync", "--help"]).status == 0)
     }
 
@@ -160,17 +165,22 @@ struct CommandLineHabitsTests {
         #expect(page.stdout.hasPrefix(".TH \(program.uppercased()) 1 "))
         let file = try cli.write(page.stdout, to: "\(program).1")
         let rendered = await cli.run(
-            ["-man", "-Tutf8", "-ww", file.path], executable: URL(fileURLWithPath: "/usr/bin/groff"))
+            ["-man", "-Tutf8", "-ww", file.path], executable: URL(fileURLWithPath: "/usr/bin/groff")
+        )
         #expect(rendered.status == 0)
         #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
         let text = rendered.stdout.replacingOccurrences(
             of: #".\x08"#, with: "", options: .regularExpression)
-        let names = program == "mynotes" ? ["--limit", "--style", "import FILE"] : ["--database", "accounts add EMAIL"]
+        let names =
+            program == "mynotes"
+            ? ["--limit", "--style", "import FILE"] : ["--database", "accounts add EMAIL"]
         for name in names { #expect(text.contains(name), "\(name)") }
     }
 
     /// What bash offers for `line` (the last word being completed) with `program`'s script.
-    static func bashCompletes(_ program: String, _ words: [String], in directory: URL) async -> [String] {
+    static func bashCompletes(_ program: String, _ words: [String], in directory: URL) async
+        -> [String]
+    {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let function = "_" + program.replacingOccurrences(of: "-", with: "_")
         let script = """
@@ -194,7 +204,10 @@ struct CommandLineHabitsTests {
             ("mynotes", ["mynotes", "completion", "z"], ["zsh"]),
             ("mynotes-server", ["mynotes-server", "accounts", "re"], ["remove", "reset-token"]),
             ("mynotes-server", ["mynotes-server", "--log-f"], ["--log-format"]),
-            ("mynotes-server", ["mynotes-server", "accounts", "add", "x", "-d", "No"], ["Notes.json"]),
+            (
+                "mynotes-server", ["mynotes-server", "accounts", "add", "x", "-d", "No"],
+                ["Notes.json"]
+            ),
         ])
     func bashCompletion(program: String, words: [String], expected: [String]) async throws {
         let cli = CLI()
@@ -208,10 +221,13 @@ struct CommandLineHabitsTests {
         let output = await CLI().run(["completion", shell])
         #expect(output.status == 0)
         #expect(output.stdout.contains("list"))
-        #expect(output.stdout.contains(shell == "fish" ? "-l limit -s n" : "'list:--limit'|'list:-n'"))
+        #expect(
+            output.stdout.contains(shell == "fish" ? "-l limit -s n" : "'list:--limit'|'list:-n'"))
         let unknown = await CLI().run(["completion", "tcsh"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "mynotes: SHELL must be one of bash|zsh|fish, not 'tcsh'\nTry 'mynotes help'.\n")
+        #expect(
+            unknown.stderr
+                == "mynotes: SHELL must be one of bash|zsh|fish, not 'tcsh'\nTry 'mynotes help'.\n")
     }
 
     @Test("Colour on a terminal only, and never with NO_COLOR")

@@ -7,8 +7,9 @@ import Testing
 /// and never show an internal error's dump.
 @Suite("mynotes error messages people can act on")
 struct ErrorMessageTests {
-    @Test("A note longer than the server takes is refused before sending, with the limit",
-          arguments: ["legacy", "rest"])
+    @Test(
+        "A note longer than the server takes is refused before sending, with the limit",
+        arguments: ["legacy", "rest"])
     func tooLongNote(api: String) async throws {
         let server = try TestServer()
         defer { server.shutdown() }

@@ -283,7 +283,10 @@ struct ImportExportTests {
         arguments: [
             ("hello", "not a Notes.json or Notes.xml file"),
             ("{\"Record\":5}", "neither {\"Record\":[…]} nor an array"),
-            ("[{\"CDate\":\"2020-13-01\",\"Content\":\"x\"}]", "note #1: CDate '2020-13-01' is not"),
+            (
+                "[{\"CDate\":\"2020-13-01\",\"Content\":\"x\"}]",
+                "note #1: CDate '2020-13-01' is not"
+            ),
             ("<Notes><Note><CDate>2020-01-01</CDate></Note></Notes>", "note #1: no Content"),
             ("<Notes><Note>", "not valid XML"),
         ])

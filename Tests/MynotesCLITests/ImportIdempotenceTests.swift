@@ -21,8 +21,9 @@ struct ImportIdempotenceTests {
         try await ImportExportTests.notes(server, cli).map(\.content)
     }
 
-    @Test("mynotes import m5.xml: the refused note is listed and skipped, over either API",
-          arguments: ["legacy", "rest"])
+    @Test(
+        "mynotes import m5.xml: the refused note is listed and skipped, over either API",
+        arguments: ["legacy", "rest"])
     func refusedNoteIsSkipped(api: String) async throws {
         let server = try TestServer()
         defer { server.shutdown() }
@@ -43,7 +44,8 @@ struct ImportIdempotenceTests {
         #expect(again.status == 1)
         #expect(
             again.stdout
-                == "Imported 0 notes from \(file.path) (2 already imported by an earlier import).\n")
+                == "Imported 0 notes from \(file.path) (2 already imported by an earlier import).\n"
+        )
         #expect(again.stderr.contains("note ID 2: \(reason)\n"))
         #expect(try await Self.contents(server, cli) == ["three", "one"])
     }
@@ -103,7 +105,8 @@ struct ImportIdempotenceTests {
         #expect(corrected.status == 0, "\(corrected.stderr)")
         #expect(
             corrected.stdout
-                == "Imported 4 notes from \(fixed.path) (3 already imported by an earlier import).\n")
+                == "Imported 4 notes from \(fixed.path) (3 already imported by an earlier import).\n"
+        )
         #expect(
             try await Self.contents(server, cli) == ["n7", "n6", "n4", "n2", "n5", "n3", "n1"])
     }
@@ -114,7 +117,8 @@ struct ImportIdempotenceTests {
         defer { server.shutdown() }
         let cli = try CLI.account(on: server)
         defer { cli.remove() }
-        let text = #"[{"ID":1,"CDate":"2020-01-01","Content":"a"},{"ID":2,"CDate":"2020-01-02","Content":"b"}]"#
+        let text =
+            #"[{"ID":1,"CDate":"2020-01-01","Content":"a"},{"ID":2,"CDate":"2020-01-02","Content":"b"}]"#
         let file = try cli.write(text, to: "Notes.json")
         let first = await cli.run(["import", file.path])
         #expect(first.status == 0)
@@ -153,7 +157,8 @@ struct ImportIdempotenceTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return String(text.prefix(64))
     }

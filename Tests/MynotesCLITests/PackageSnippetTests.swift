@@ -10,7 +10,9 @@ struct PackageSnippetTests {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     static let swift: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        .split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("swift") }
+        .split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("swift")
+        }
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
     /// The two lines of the snippet, `.package(…)` and `.target(…)`, as the document has them.
@@ -60,8 +62,9 @@ struct PackageSnippetTests {
             executable: URL(fileURLWithPath: "/bin/sh"))
     }
 
-    @Test("The snippet as written resolves, the clone in the folder it names",
-          .enabled(if: swift != nil))
+    @Test(
+        "The snippet as written resolves, the clone in the folder it names",
+        .enabled(if: swift != nil))
     func asWritten() async throws {
         let (package, target) = try Self.snippet()
         #expect(package.contains("\"../MyNotes\""))
@@ -70,8 +73,9 @@ struct PackageSnippetTests {
         #expect(output.stdout.contains("App"))
     }
 
-    @Test("In another folder, package: is the folder's name, as the document says",
-          .enabled(if: swift != nil))
+    @Test(
+        "In another folder, package: is the folder's name, as the document says",
+        .enabled(if: swift != nil))
     func anotherFolder() async throws {
         let (package, target) = try Self.snippet()
         let moved = package.replacingOccurrences(of: "../MyNotes", with: "../mynotes-src")
@@ -80,7 +84,8 @@ struct PackageSnippetTests {
         #expect(wrong.stderr.contains("unknown package 'MyNotes'"))
         let right = try await Self.describe(
             folder: "mynotes-src", package: moved,
-            target: target.replacingOccurrences(of: "package: \"MyNotes\"", with: "package: \"mynotes-src\""))
+            target: target.replacingOccurrences(
+                of: "package: \"MyNotes\"", with: "package: \"mynotes-src\""))
         #expect(right.status == 0, "\(right.stderr)")
     }
 }
