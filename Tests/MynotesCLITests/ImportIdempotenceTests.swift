@@ -139,7 +139,7 @@ struct ImportIdempotenceTests {
         // The journal is named after the file's SHA-256
         let journals = try FileManager.default.contentsOfDirectory(
             atPath: cli.home.appendingPathComponent("state/mynotes/imports").path)
-        let digest = try Self.sha256(of: file)
+        let digest = await Self.sha256(of: file)
         #expect(journals.count == 1)
         #expect(journals.first?.hasSuffix("-\(digest).journal") == true, "\(journals) \(digest)")
 
@@ -150,17 +150,10 @@ struct ImportIdempotenceTests {
     }
 
     /// The file's digest by coreutils, independently of the CLI's own SHA-256.
-    static func sha256(of file: URL) throws -> String {
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(
-            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return String(text.prefix(64))
+    static func sha256(of file: URL) async -> String {
+        let output = await CLI().run(
+            [file.path], executable: URL(fileURLWithPath: "/usr/bin/sha256sum"))
+        return String(output.stdout.prefix(64))
     }
 
     @Test("A note longer than the server takes is named before it is sent, over the legacy API")
