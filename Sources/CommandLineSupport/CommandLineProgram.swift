@@ -68,7 +68,7 @@ public struct CommandLineProgram: Sendable {
     public func parse(_ arguments: [String], environment: [String: String] = [:]) -> Invocation {
         var group = root
         var path: [String] = []
-        var rest = arguments[...]
+        var rest = root.movingLeadingOptions(arguments)[...]
         while true {
             guard let word = rest.first else {
                 if let command = group.defaultCommand {

@@ -54,7 +54,8 @@ public struct CompletionScript: Sendable {
                     ("completion", "Print a shell completion script."),
                 ]
             }
-            let defaultOptions = group.defaultCommand?.configuration.options ?? []
+            let defaultOptions =
+                (group.defaultCommand?.configuration.options ?? []) + group.leadingOptions
             nodes.append(Node(path: path, words: words, options: defaultOptions, takesFiles: false))
             for node in group.subcommands {
                 switch node {

@@ -17,7 +17,10 @@ public struct ManPage: Sendable {
         let root = program.root
         var page =
             ".TH \(name.uppercased()) 1 \"\" \"\(name) \(program.version)\" \"User Commands\"\n"
-        page += ".SH NAME\n\(Self.escaped(name)) \\- \(Self.escaped(Self.oneLine(root.abstract)))\n"
+        // "mynotes: your notes…" would read "mynotes - mynotes: your notes…".
+        var summary = Self.oneLine(root.abstract)
+        if summary.hasPrefix(name + ": ") { summary.removeFirst(name.count + 2) }
+        page += ".SH NAME\n\(Self.escaped(name)) \\- \(Self.escaped(summary))\n"
         page +=
             ".SH SYNOPSIS\n.B \(Self.escaped(name))\n.I COMMAND\n[\\fIARGUMENTS\\fR] [\\fIoptions\\fR]\n"
         page += ".SH DESCRIPTION\n\(Self.paragraphs(root.abstract))"

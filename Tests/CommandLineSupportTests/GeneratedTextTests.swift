@@ -37,6 +37,26 @@ import Testing
                         name: "more", abstract: "More.", subcommands: [.command(EchoCommand.self)])),
             ]))
 
+    @Test(
+        "Leading options before the command word reach the command",
+        arguments: [["--server", "u", "note", "7"], ["--server=u", "note", "7"]])
+    func leadingOptions(arguments: [String]) {
+        var program = Self.program
+        program.root.leadingOptions = NoteCommand.configuration.options.filter {
+            $0.name == "--server"
+        }
+        guard case .run(let command) = program.parse(arguments) else {
+            Issue.record("\(arguments) did not parse")
+            return
+        }
+        #expect((command as? NoteCommand)?.id == "7")
+        guard case .usageError(let error, _) = Self.program.parse(arguments) else {
+            Issue.record("taken without leading options declared")
+            return
+        }
+        #expect(error.message.hasPrefix("unknown option '--server"))
+    }
+
     @Test func anOptionalArgumentMayBeLeftOut() throws {
         for (arguments, text) in [(["note", "7"], nil), (["note", "7", "hi"], "hi")]
             as [([String], String?)]

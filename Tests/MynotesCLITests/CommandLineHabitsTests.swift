@@ -200,6 +200,8 @@ struct CommandLineHabitsTests {
             ("mynotes", ["mynotes", "list", "--f"], ["--format"]),
             ("mynotes", ["mynotes", "list", "-f", ""], ["json", "table", "xml"]),
             ("mynotes", ["mynotes", "list", "--api", "r"], ["rest"]),
+            ("mynotes", ["mynotes", "--api", "r"], ["rest"]),
+            ("mynotes", ["mynotes", "--server", "http://x/", "l"], ["list", "login", "logout"]),
             ("mynotes", ["mynotes", "import", "No"], ["Notes.json"]),
             ("mynotes", ["mynotes", "completion", "z"], ["zsh"]),
             ("mynotes-server", ["mynotes-server", "accounts", "re"], ["remove", "reset-token"]),
