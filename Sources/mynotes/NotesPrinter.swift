@@ -15,10 +15,10 @@ struct NotesPrinter {
     func print(_ notes: [Note], client: StyledNotesClient, in context: CommandContext) {
         switch format {
         case .table:
-            context.write(
+            Pager.write(
                 NoteTable(notes: notes).render(
                     width: context.outputWidth, escaping: context.standardOutputIsTerminal,
-                    style: context.outputStyle))
+                    style: context.outputStyle), in: context)
         case .json: context.write(NotesFile.json(notes))
         case .xml:
             context.write(NotesFile.xml(notes, userID: client.email))

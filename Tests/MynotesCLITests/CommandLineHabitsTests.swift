@@ -256,4 +256,32 @@ struct CommandLineHabitsTests {
         #expect(errorShown.status == 1)
         #expect(errorShown.output.contains("\u{1B}[1;31mmynotes:\u{1B}[0m No such note."))
     }
+
+    @Test("A list longer than the terminal goes through $PAGER; one that fits, or a pipe, does not")
+    func pager() async throws {
+        let (server, cli) = try await NoteCommandsTests.seeded()
+        defer { server.shutdown() }
+        var environment = cli.environment
+        environment["NO_COLOR"] = "1"
+        environment["PAGER"] = "sed s/^/paged:/"
+        // A new pseudo-terminal has no size: LINES gives its height.
+        environment["LINES"] = "4"
+        let long = try PseudoTerminal("mynotes", ["list"], environment: environment)
+        let paged = await long.finish()
+        #expect(paged.status == 0)
+        #expect(paged.output.contains("paged:ID  DATE"), "\(paged.output)")
+        #expect(paged.output.contains("paged: 1  2026-11-27           Buy milk"))
+
+        let short = try PseudoTerminal("mynotes", ["list", "-n", "2"], environment: environment)
+        let fits = await short.finish()
+        #expect(fits.output.hasPrefix("ID  DATE"), "\(fits.output)")
+        #expect(!fits.output.contains("paged:"))
+
+        environment["PAGER"] = "cat"
+        let off = try PseudoTerminal("mynotes", ["list"], environment: environment)
+        #expect(!(await off.finish()).output.contains("paged:"))
+
+        let piped = await cli.run(["list"], extra: ["PAGER": "sed s/^/paged:/", "LINES": "4"])
+        #expect(!piped.stdout.contains("paged:"))
+    }
 }
