@@ -21,7 +21,8 @@ extension CompletionScript {
                 line += " -l \(option.name.dropFirst(2))"
                 if let short = option.short { line += " -s \(short.dropFirst())" }
                 if case .value = option.kind {
-                    line += option.takesPath ? " -r -F" : " -r"
+                    // -F: file names; -x: a value, and no file names.
+                    line += option.takesPath ? " -r -F" : " -x"
                     if !option.choices.isEmpty {
                         line += " -a \(Self.quoted(option.choices.joined(separator: " ")))"
                     }

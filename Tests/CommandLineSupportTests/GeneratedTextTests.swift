@@ -146,7 +146,7 @@ import Testing
         for line in [
             "complete -c tool -n '__fish_use_subcommand' -a 'note' -d 'Change a note.'",
             "complete -c tool -n '__fish_seen_subcommand_from more; and not __fish_seen_subcommand_from echo' -a 'echo' -d 'Repeat words.'",
-            "complete -c tool -n '__fish_seen_subcommand_from note' -l format -s f -r -a 'table json' -d 'How to print.'",
+            "complete -c tool -n '__fish_seen_subcommand_from note' -l format -s f -x -a 'table json' -d 'How to print.'",
             "complete -c tool -n '__fish_seen_subcommand_from note' -l output -r -F -d 'Where to write.'",
         ] {
             #expect(script.contains(line + "\n"), "\(line)")

@@ -232,6 +232,57 @@ struct CommandLineHabitsTests {
                 == "mynotes: SHELL must be one of bash|zsh|fish, not 'tcsh'\nTry 'mynotes help'.\n")
     }
 
+    @Test(
+        "fish loads 'completion fish' and completes commands, option values and files",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")),
+        arguments: [
+            ("mynotes l", ["list", "login", "logout"]),
+            ("mynotes list --format ", ["json", "table", "xml"]),
+            ("mynotes import No", ["Notes.json"]),
+            ("mynotes list --server ", []),
+        ])
+    func fishCompletion(line: String, expected: [String]) async throws {
+        let cli = CLI()
+        defer { cli.remove() }
+        _ = try cli.write("[]", to: "Notes.json")
+        let script = try cli.write(
+            (await cli.run(["completion", "fish"])).stdout, to: "mynotes.fish")
+        let output = await cli.run(
+            [
+                "-c", "cd $argv[1]; and source $argv[2]; and complete -C '\(line)'", cli.home.path,
+                script.path,
+            ],
+            executable: URL(fileURLWithPath: "/usr/bin/fish"))
+        #expect(output.status == 0, "\(output.stderr)")
+        let words = output.stdout.split(separator: "\n").map {
+            String($0.split(separator: "\t").first ?? "")
+        }
+        #expect(words.sorted() == expected)
+    }
+
+    @Test(
+        "zsh registers 'completion zsh' through bashcompinit and gets its answers",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshCompletion() async throws {
+        let cli = CLI()
+        defer { cli.remove() }
+        let script = try cli.write(
+            (await cli.run(["completion", "zsh"])).stdout, to: "mynotes.zsh")
+        // Outside a completion widget, the function runs as bashcompinit runs it:
+        // with bash's arrays (ksharrays).
+        let output = await cli.run(
+            [
+                "-c",
+                "autoload -U +X compinit && compinit -u -d \"$1/zcompdump\" && source \"$2\" && "
+                    + "print -r -- \"${_comps[mynotes]}\" && setopt ksharrays && "
+                    + "COMP_WORDS=(mynotes list --format '') && COMP_CWORD=3 && _mynotes && "
+                    + "print -l -- \"${COMPREPLY[@]}\"",
+                "zsh", cli.home.path, script.path,
+            ], executable: URL(fileURLWithPath: "/usr/bin/zsh"))
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == "_bash_complete -F _mynotes\ntable\njson\nxml\n")
+    }
+
     @Test("Colour on a terminal only, and never with NO_COLOR")
     func colourOnATerminalOnly() async throws {
         let (server, cli) = try await NoteCommandsTests.seeded()
