@@ -164,6 +164,8 @@ struct ServeCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let signals = ShutdownSignals()
+        // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
+        let newFiles = DatabaseOption.missingFiles(location)
         let store = try DatabaseOption.open(location)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
@@ -172,6 +174,7 @@ struct ServeCommand: Command {
                 server: server, service: service, store: store, logger: logger)
         } catch {
             store.close()
+            DatabaseOption.remove(newFiles)
             throw CommandFailure(error.description)
         }
         if service.authentication == .legacyEmail {
