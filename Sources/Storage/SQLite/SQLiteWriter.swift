@@ -121,28 +121,41 @@ final class SQLiteWriter: Sendable {
         }
     }
 
+    /// One transaction for the whole batch, a savepoint for each job: a job that fails
+    /// is undone alone, unless its failure ended the transaction itself (SQLite does so
+    /// on a full disk or an I/O error). Then the batch is lost: every job of it fails
+    /// with that cause, nothing of it is stored, and the next batch starts afresh.
     private func commit(_ batch: [Job], on connection: SQLiteConnection) {
-        do {
-            try connection.statement("BEGIN IMMEDIATE").run()
+        do throws(StoreError) {
+            try Self.run("BEGIN IMMEDIATE", on: connection)
             for job in batch {
-                try connection.statement("SAVEPOINT job").run()
+                try Self.run("SAVEPOINT job", on: connection)
                 do {
                     try job.body(connection)
                     connection.finishStatements()
                 } catch {
                     connection.finishStatements()
                     job.failure = error
-                    try connection.statement("ROLLBACK TO job").run()
+                    guard connection.isInTransaction else { throw error }
+                    try Self.run("ROLLBACK TO job", on: connection)
                 }
-                try connection.statement("RELEASE job").run()
+                try Self.run("RELEASE job", on: connection)
             }
-            try connection.statement("COMMIT").run()
-            connection.finishStatements()
+            try Self.run("COMMIT", on: connection)
         } catch {
             connection.finishStatements()
-            try? connection.execute("ROLLBACK")
-            for job in batch where job.failure == nil { job.failure = .database(error) }
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            for job in batch where job.failure == nil { job.failure = error }
         }
         for job in batch { job.finish(job.failure) }
+    }
+
+    private static func run(_ sql: String, on connection: SQLiteConnection) throws(StoreError) {
+        do throws(SQLiteError) {
+            try connection.statement(sql).run()
+            connection.finishStatements()
+        } catch {
+            throw .database(error)
+        }
     }
 }
