@@ -26,20 +26,24 @@ import urllib.parse
 LEGACY = "/mynotes/webservice.php"
 PASSWORD = "soak password 1"
 
-# (operation, weight): reads dominate, writes keep the note count steady (adds and
-# creates balance removes and deletes), sign-in is rare: it costs a 600,000-round hash.
+# (operation, weight): reads dominate; adds and removes are as frequent, and each account
+# is kept between FEWEST and MOST notes (an add past MOST becomes a remove and the other
+# way round), so the database and every answer keep their size and only a leak could grow;
+# sign-in is rare: it costs a 600,000-round hash.
 MIX = [
     ("legacy query", 22),
     ("legacy add", 8),
     ("legacy modify", 8),
-    ("legacy remove", 7),
+    ("legacy remove", 8),
     ("rest list", 18),
     ("rest search", 10),
     ("rest create", 8),
     ("rest update", 8),
-    ("rest delete", 7),
+    ("rest delete", 8),
     ("sign-in", 0.03),
 ]
+FEWEST, MOST = 10, 40
+OPPOSITE = {"legacy add": "legacy remove", "rest create": "rest delete"}
 
 
 class Failure(Exception):
@@ -214,6 +218,10 @@ class Worker:
         weights = [weight for _, weight in MIX]
         while time.monotonic() < deadline:
             name = self.random.choices(names, weights)[0]
+            if name in OPPOSITE and len(self.notes) >= MOST:
+                name = OPPOSITE[name]
+            elif name in OPPOSITE.values() and len(self.notes) <= FEWEST:
+                name = next(add for add, remove in OPPOSITE.items() if remove == name)
             start = time.perf_counter()
             error = None
             try:

@@ -23,6 +23,18 @@ final class TmpfsMount {
         try Self.mount(["-o", "remount,size=\(kibibytes)k", folder.path])
     }
 
+    /// Makes the file system read-only or writable again. Linux refuses to make it
+    /// read-only while a process holds a file on it open for writing (EBUSY), so a
+    /// running server cannot be made to see this; only one started afterwards does.
+    func remount(_ access: Access) throws {
+        try Self.mount(["-o", "remount,\(access.rawValue)", folder.path])
+    }
+
+    enum Access: String {
+        case readOnly = "ro"
+        case readWrite = "rw"
+    }
+
     func unmount() {
         try? Self.run("/bin/umount", ["-l", folder.path])
         try? FileManager.default.removeItem(at: folder)

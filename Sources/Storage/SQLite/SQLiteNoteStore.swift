@@ -37,21 +37,25 @@ public final class SQLiteNoteStore: NoteStore {
         Self.createOwnerOnly(path)
         let connection: SQLiteConnection
         do throws(SQLiteError) {
-            connection = try SQLiteConnection(path: path, mode: .readWrite)
-            try connection.execute(
-                """
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = FULL;
-                PRAGMA foreign_keys = ON;
-                """)
+            connection = try Self.writerConnection(path)
             try SQLiteMigrations.apply(on: connection)
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
+        // On a read-only file system (one that turned read-only after an error, say) the
+        // store opens for reading, and writes fail until the file can be written again.
+        let readers = SQLiteReaderPool(path: path)
+        self.readers = readers
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
-            retryAfter: limits.retryAfter)
-        readers = SQLiteReaderPool(path: path)
+            retryAfter: limits.retryAfter,
+            recovery: SQLiteWriterRecovery(
+                // A file that is gone is not reopened: that would create an empty one.
+                isWritable: { access(path, W_OK) == 0 },
+                reopen: { () throws(SQLiteError) in
+                    readers.renew()
+                    return try Self.writerConnection(path)
+                }))
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -59,6 +63,17 @@ public final class SQLiteNoteStore: NoteStore {
             ?? BoundedExecutor(
                 name: "sqlite-reader", limits: limits.readers, resumedTasks: .continueHere)
         retryAfter = limits.retryAfter
+    }
+
+    private static func writerConnection(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute(
+            """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = FULL;
+            PRAGMA foreign_keys = ON;
+            """)
+        return connection
     }
 
     /// Creates the database file with mode 0600 when there is none yet. SQLite would
