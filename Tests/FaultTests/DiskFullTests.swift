@@ -30,10 +30,7 @@ struct DiskFullTests {
         // And once there is room again, the next add succeeds
         try disk.resize(kibibytes: 16 * 1_024)
         let client = try RawHTTPClient(port: server.port)
-        let answer = FaultRig.add(
-            "after-the-disk-grew", on: client, port: server.port, email: rig.email,
-            token: rig.token)
-        #expect(answer?.code == 0)
+        #expect(rig.add("after-the-disk-grew", on: client, port: server.port) == 0)
         #expect(try rig.query(port: server.port).get().contains("after-the-disk-grew"))
         #expect(server.stop(signal: SIGTERM) == 0)
 

@@ -58,6 +58,12 @@ final class FaultRig {
         return (code, object["ID"] as? String)
     }
 
+    /// The ResultCode of a legacy `add` of `content` for this rig's account, or `nil`
+    /// when no answer came.
+    func add(_ content: String, on client: RawHTTPClient, port: Int) -> Int? {
+        Self.add(content, on: client, port: port, email: email, token: token)?.code
+    }
+
     /// The contents of the account's notes through a legacy `query`, or the ResultCode
     /// when it is not 0.
     func query(port: Int) throws -> Result<Set<String>, RigFailure> {

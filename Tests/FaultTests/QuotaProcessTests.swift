@@ -18,6 +18,7 @@ import Testing
         try stream.stop()
         let outcomes = stream.results
         #expect(Set(outcomes.refused.values) == [-2])
+        #expect(Set(outcomes.refused.keys.map { $0.prefix(3) }) == ["n0-", "n1-"])
 
         let stored = try rig.query(port: server.port).get()
         #expect(stored == outcomes.acknowledged)
@@ -54,11 +55,7 @@ import Testing
         let server = try rig.start(flag)
         defer { server.stop(signal: SIGTERM) }
         let client = try RawHTTPClient(port: server.port)
-        func add(_ content: String) -> Int? {
-            FaultRig.add(
-                content, on: client, port: server.port, email: rig.email, token: rig.token)?
-                .code
-        }
+        func add(_ content: String) -> Int? { rig.add(content, on: client, port: server.port) }
         #expect(add("first") == 0)
         #expect(add(secondNote) == -2)
         #expect(add(secondNote) == -2)

@@ -20,9 +20,7 @@ struct ReadOnlyTests {
         let crashed = try rig.start()
         let client = try RawHTTPClient(port: crashed.port)
         #expect(
-            FaultRig.add(
-                "before", on: client, port: crashed.port, email: rig.email, token: rig.token)?
-                .code == 0)
+            rig.add("before", on: client, port: crashed.port) == 0)
         // A crash leaves the WAL and its index beside the database, which reading needs.
         crashed.stop(signal: SIGKILL)
 
@@ -31,11 +29,7 @@ struct ReadOnlyTests {
         let server = try rig.start()
         defer { server.stop(signal: SIGTERM) }
         let reader = try RawHTTPClient(port: server.port)
-        func add(_ content: String) -> Int? {
-            FaultRig.add(
-                content, on: reader, port: server.port, email: rig.email, token: rig.token)?
-                .code
-        }
+        func add(_ content: String) -> Int? { rig.add(content, on: reader, port: server.port) }
 
         // Then reads work, and writes fail with the protocol's data-access code
         #expect(try rig.query(port: server.port).get() == ["before"])
