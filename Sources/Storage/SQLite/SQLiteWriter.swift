@@ -158,9 +158,9 @@ final class SQLiteWriter: Sendable {
     /// whether a write failed because the database is read-only.
     private func commit(_ batch: [Job], on connection: SQLiteConnection) -> Bool {
         do throws(StoreError) {
-            try Self.run("BEGIN IMMEDIATE", on: connection)
+            try Self.step("BEGIN IMMEDIATE", on: connection)
             for job in batch {
-                try Self.run("SAVEPOINT job", on: connection)
+                try Self.step("SAVEPOINT job", on: connection)
                 do {
                     try job.body(connection)
                     connection.finishStatements()
@@ -168,11 +168,11 @@ final class SQLiteWriter: Sendable {
                     connection.finishStatements()
                     job.failure = error
                     guard connection.isInTransaction else { throw error }
-                    try Self.run("ROLLBACK TO job", on: connection)
+                    try Self.step("ROLLBACK TO job", on: connection)
                 }
-                try Self.run("RELEASE job", on: connection)
+                try Self.step("RELEASE job", on: connection)
             }
-            try Self.run("COMMIT", on: connection)
+            try Self.step("COMMIT", on: connection)
         } catch {
             connection.finishStatements()
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
@@ -186,7 +186,8 @@ final class SQLiteWriter: Sendable {
         return readOnly
     }
 
-    private static func run(_ sql: String, on connection: SQLiteConnection) throws(StoreError) {
+    /// Runs one statement of the batch's own (`BEGIN`, `SAVEPOINT` …).
+    private static func step(_ sql: String, on connection: SQLiteConnection) throws(StoreError) {
         do throws(SQLiteError) {
             try connection.statement(sql).run()
             connection.finishStatements()
