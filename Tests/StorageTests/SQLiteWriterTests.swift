@@ -85,15 +85,20 @@ import Testing
                 release.wait()
             }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
+        // (The limits are generous: other suites running alongside may hold the pool's
+        // threads that these tasks need for a while.)
+        var deadline = ContinuousClock.now + .seconds(60)
         while !started.load(ordering: .acquiring), ContinuousClock.now < deadline {
             await Task.yield()
         }
+        let holdingStarted = started.load(ordering: .acquiring)
+        try #require(holdingStarted, "the holding write never started")
         let small = insert("small", bytes: 10)
         let huge = insert("huge", bytes: 1 << 20)
         let after = insert("after", bytes: 10)
+        deadline = ContinuousClock.now + .seconds(60)
         while writer.waitingWrites < 3, ContinuousClock.now < deadline { await Task.yield() }
-        #expect(writer.waitingWrites == 3)
+        try #require(writer.waitingWrites == 3, "the three writes never queued together")
         release.signal()
         try await holding.value
         // Then each write of the batch fails with SQLite's SQLITE_FULL, not a later error
