@@ -45,7 +45,7 @@ struct MigrateCommandTests {
         _ = try await store.removeNote(id: removed, account: ann.id, precondition: .none)
         _ = try await store.updateNote(
             id: removed + 1, account: ann.id, change: NoteChange(content: "edited"),
-            precondition: .none)
+            precondition: .none, quota: .unlimited)
         store.close()
         let before = try await Self.contents(of: sqlite)
 

@@ -53,6 +53,38 @@ enum PostgreSQLMigrations {
                 ALTER TABLE accounts ADD COLUMN password_hash text;
                 ALTER TABLE notes ADD COLUMN version bigint NOT NULL DEFAULT 1;
                 """),
+        // Running totals for the storage quota (issue 10): each account's note count and
+        // content bytes, kept by a trigger in the transaction of every write to `notes`
+        // (cascades included), so a quota check reads one row instead of summing notes.
+        Step(
+            name: "account-usage-totals",
+            sql: """
+                ALTER TABLE accounts ADD COLUMN note_count bigint NOT NULL DEFAULT 0;
+                ALTER TABLE accounts ADD COLUMN note_bytes bigint NOT NULL DEFAULT 0;
+                UPDATE accounts SET
+                    note_count = (SELECT count(*) FROM notes WHERE account_id = accounts.id),
+                    note_bytes = (SELECT coalesce(sum(octet_length(content)), 0)
+                        FROM notes WHERE account_id = accounts.id);
+                CREATE FUNCTION mynotes_count_usage() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'INSERT' THEN
+                        UPDATE accounts SET note_count = note_count + 1,
+                            note_bytes = note_bytes + octet_length(NEW.content)
+                        WHERE id = NEW.account_id;
+                    ELSIF TG_OP = 'DELETE' THEN
+                        UPDATE accounts SET note_count = note_count - 1,
+                            note_bytes = note_bytes - octet_length(OLD.content)
+                        WHERE id = OLD.account_id;
+                    ELSE
+                        UPDATE accounts SET note_bytes = note_bytes
+                            - octet_length(OLD.content) + octet_length(NEW.content)
+                        WHERE id = NEW.account_id;
+                    END IF;
+                    RETURN NULL;
+                END $$;
+                CREATE TRIGGER notes_usage AFTER INSERT OR DELETE OR UPDATE OF content ON notes
+                    FOR EACH ROW EXECUTE FUNCTION mynotes_count_usage();
+                """),
         // PostgreSQL only: the sign-in throttle's failures and the rate limits' buckets,
         // shared by every server (one server alone keeps them in memory). Keyed by what
         // they count (an email, a client address), not by an account.

@@ -61,34 +61,48 @@ extension PostgreSQLNoteStore {
         }
     }
 
-    private enum Addition: Sendable {
-        case added(Note)
-        case quotaExceeded(Int)
-    }
-
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
-        let outcome = try await write { connection throws(PostgreSQLError) -> Addition in
-            guard case .atMost(let limit) = quota else {
-                return .added(try Self.insert(draft, account: account, on: connection))
+        let outcome = try await write {
+            connection throws(PostgreSQLError) -> Result<Note, StoreError> in
+            guard quota != .unlimited else {
+                return .success(try Self.insert(draft, account: account, on: connection))
             }
-            // The account's row lock orders the adds of one account across servers: the
-            // count is read after the lock is held, so two adds cannot both see room for one.
-            return try connection.transaction { () throws(PostgreSQLError) -> Addition in
-                _ = try connection.query(
-                    "SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", .integer(account))
-                let held = try connection.query(
-                    "SELECT count(*) FROM notes WHERE account_id = $1", .integer(account)
-                ).int64(0, 0)
-                if held >= limit { return .quotaExceeded(limit) }
-                return .added(try Self.insert(draft, account: account, on: connection))
+            // One statement: the account's row lock orders the adds of one account across
+            // servers, and a locked row is read as its last commit left it, so the totals
+            // (the trigger's, migration account-usage-totals) are current when checked.
+            let bytes = Int64(draft.content.utf8.count)
+            let rows = try connection.query(
+                """
+                WITH usage AS (
+                    SELECT note_count, note_bytes FROM accounts WHERE id = $1 FOR UPDATE)
+                INSERT INTO notes (account_id, date, sort_key, content, folded_content,
+                    created_at, updated_at)
+                SELECT $1, $2, $3, $4, $5, \(Self.now), \(Self.now) FROM usage
+                WHERE ($6::bigint IS NULL OR note_count < $6::bigint)
+                    AND ($7::bigint IS NULL OR note_bytes + $8::bigint <= $7::bigint)
+                RETURNING \(Self.noteColumns)
+                """, .integer(account), .text(draft.date), .text(draft.sortKey),
+                .text(draft.content), .text(TextFolding.fold(draft.content)),
+                quota.notes.map { .integer(Int64($0)) } ?? .null,
+                quota.bytes.map { .integer(Int64($0)) } ?? .null, .integer(bytes))
+            if rows.count > 0 { return .success(Self.note(rows, 0)) }
+            // Refused: say which limit, from the totals as they are now.
+            let usage = try connection.query(
+                "SELECT note_count, note_bytes FROM accounts WHERE id = $1", .integer(account))
+            guard usage.count > 0 else {
+                throw PostgreSQLError(
+                    sqlState: "23503", message: "no account \(account) for the note", sql: nil)
             }
+            let limit =
+                quota.exceeded(
+                    addingNoteOf: Int(bytes), toNotes: Int(usage.int64(0, 0)),
+                    ofBytes: Int(usage.int64(0, 1))) ?? quota.notes.map(NoteQuota.Limit.notes)
+                ?? .bytes(quota.bytes ?? 0)
+            return .failure(.quotaExceeded(limit))
         }
-        switch outcome {
-        case .added(let note): return note
-        case .quotaExceeded(let limit): throw .quotaExceeded(limit: limit)
-        }
+        return try outcome.get()
     }
 
     private static func insert(
@@ -106,29 +120,82 @@ extension PostgreSQLNoteStore {
     }
 
     public func updateNote(
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        quota: NoteQuota
+    ) async throws(StoreError) -> ConditionalWrite<Note> {
+        guard let content = change.content, let limit = quota.bytes else {
+            return try await update(
+                id: id, account: account, change: change, precondition: precondition)
+        }
+        // A longer content may pass the byte quota: checked under the account's row lock,
+        // after the precondition, as SQLite's store does.
+        let outcome = try await write {
+            connection throws(PostgreSQLError) -> Result<ConditionalWrite<Note>, StoreError> in
+            try connection.transaction { () throws(PostgreSQLError) in
+                let held = try connection.query(
+                    """
+                    SELECT a.note_bytes, octet_length(n.content), n.version
+                    FROM notes n JOIN accounts a ON a.id = n.account_id
+                    WHERE n.account_id = $1 AND n.id = $2 FOR UPDATE
+                    """, .integer(account), .integer(id))
+                guard held.count > 0 else {
+                    return .success(
+                        try Self.refusal(precondition, id: id, account: account, on: connection))
+                }
+                if case .matches(let versions) = precondition,
+                    !versions.contains(held.int64(0, 2))
+                {
+                    return .success(
+                        try Self.refusal(precondition, id: id, account: account, on: connection))
+                }
+                let growth = content.utf8.count - Int(held.int64(0, 1))
+                if let passed = NoteQuota(notes: nil, bytes: limit).exceeded(
+                    growingBy: growth, from: Int(held.int64(0, 0)))
+                {
+                    return .failure(.quotaExceeded(passed))
+                }
+                return .success(
+                    try Self.update(
+                        id: id, account: account, change: change, precondition: precondition,
+                        on: connection))
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func update(
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Note> {
         try await write { connection throws(PostgreSQLError) in
-            // The version condition is part of the UPDATE: PostgreSQL re-checks it on the
-            // row as it is once any concurrent write has committed, so nothing can come
-            // between the check and the change. Fields left out keep the row's values.
-            let rows = try connection.query(
-                """
-                UPDATE notes SET date = coalesce($1, date), sort_key = coalesce($2, sort_key),
-                    content = coalesce($3, content),
-                    folded_content = coalesce($4, folded_content),
-                    updated_at = \(Self.now), version = version + 1
-                WHERE account_id = $5 AND id = $6
-                    AND ($7::bigint[] IS NULL OR version = ANY($7::bigint[]))
-                RETURNING \(Self.noteColumns)
-                """, change.date.map(PostgreSQLValue.text) ?? .null,
-                change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
-                change.content.map(PostgreSQLValue.text) ?? .null,
-                change.content.map { .text(TextFolding.fold($0)) } ?? .null,
-                .integer(account), .integer(id), Self.versions(precondition))
-            if rows.count > 0 { return .applied(Self.note(rows, 0)) }
-            return try Self.refusal(precondition, id: id, account: account, on: connection)
+            try Self.update(
+                id: id, account: account, change: change, precondition: precondition,
+                on: connection)
         }
+    }
+
+    private static func update(
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> ConditionalWrite<Note> {
+        // The version condition is part of the UPDATE: PostgreSQL re-checks it on the
+        // row as it is once any concurrent write has committed, so nothing can come
+        // between the check and the change. Fields left out keep the row's values.
+        let rows = try connection.query(
+            """
+            UPDATE notes SET date = coalesce($1, date), sort_key = coalesce($2, sort_key),
+                content = coalesce($3, content),
+                folded_content = coalesce($4, folded_content),
+                updated_at = \(Self.now), version = version + 1
+            WHERE account_id = $5 AND id = $6
+                AND ($7::bigint[] IS NULL OR version = ANY($7::bigint[]))
+            RETURNING \(Self.noteColumns)
+            """, change.date.map(PostgreSQLValue.text) ?? .null,
+            change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+            change.content.map(PostgreSQLValue.text) ?? .null,
+            change.content.map { .text(TextFolding.fold($0)) } ?? .null,
+            .integer(account), .integer(id), Self.versions(precondition))
+        if rows.count > 0 { return .applied(Self.note(rows, 0)) }
+        return try Self.refusal(precondition, id: id, account: account, on: connection)
     }
 
     public func removeNote(

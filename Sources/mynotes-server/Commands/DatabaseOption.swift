@@ -1,27 +1,42 @@
 import CommandLineSupport
+import Foundation
 import Storage
 
-/// `--database sqlite:PATH` or a PostgreSQL location (`postgres://USER@HOST:PORT/DB`,
-/// `postgresql://…`, libpq's `key=value` pairs), shared by every command that opens the store.
+/// `--database sqlite:PATH` (or a plain path, taken as SQLite), or a PostgreSQL location
+/// (`postgres://USER@HOST:PORT/DB`, `postgresql://…`, libpq's `key=value` pairs), shared by
+/// every command that opens the store.
 enum DatabaseOption {
     static let name = "--database"
     static let environmentVariable = "MYNOTES_DATABASE"
     static let defaultValue = "sqlite:./mynotes.sqlite"
     static let spec = OptionSpec.value(
-        name, "sqlite:PATH|postgres://…",
-        "The database: sqlite:PATH, or postgres://USER@HOST:PORT/DB, postgresql://… or libpq "
-            + "key=value pairs, the password from PGPASSWORD or ~/.pgpass "
+        name, "sqlite:PATH",
+        "The database, sqlite:PATH or a plain PATH, or postgres://USER@HOST:PORT/DB "
             + "(env MYNOTES_DATABASE; default \(defaultValue)).",
         short: "-d")
 
     static func location(_ arguments: ParsedArguments) throws(UsageError) -> StoreLocation {
         let text =
             arguments.value(name) ?? arguments.environment[environmentVariable] ?? defaultValue
+        // libpq's `key=value` pairs have no scheme either, and are not a path.
+        if !text.isEmpty, !hasScheme(text), (try? StoreLocation(parsing: text)) == nil {
+            return .sqlite(path: text)
+        }
         do {
             return try StoreLocation(parsing: text)
         } catch {
-            throw UsageError("option '\(name)' must be sqlite:PATH or postgres://…, not '\(text)'")
+            throw UsageError(
+                "option '\(name)' must be sqlite:PATH, a file's path or postgres://…, not '\(text)'"
+            )
         }
+    }
+
+    /// Whether `text` starts like a URL (`sqlite:`, `postgres://`) rather than a path.
+    private static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        return !scheme.isEmpty && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
     }
 
     static func open(
@@ -32,5 +47,22 @@ enum DatabaseOption {
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// The database's files that do not exist yet, so that a start that fails after
+    /// opening it (the port taken) can remove them rather than leave an empty database.
+    static func missingFiles(_ location: StoreLocation) -> [String] {
+        switch location {
+        case .sqlite(let path):
+            return [path, path + "-wal", path + "-shm", path + "-journal"].filter {
+                !FileManager.default.fileExists(atPath: $0)
+            }
+        case .postgreSQL: return []
+        }
+    }
+
+    /// Removes the files of `missingFiles(_:)` the failed start created.
+    static func remove(_ files: [String]) {
+        for file in files { try? FileManager.default.removeItem(atPath: file) }
     }
 }

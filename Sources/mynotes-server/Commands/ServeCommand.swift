@@ -37,7 +37,15 @@ struct ServeCommand: Command {
                 "Sign-up and sign-in rates per client address and overall. standard (default): "
                     + "sign-up 5 then 1 per 10 s per address, 2/s overall; sign-in 10 then "
                     + "1 per 2 s per address, 5/s overall. unlimited: for test rigs only."),
-            .value("--quota", "N", "Notes one account may hold, 0 for no limit (default 0)."),
+            // Issue 10 (faults-soak): the per-account storage quota, on by default.
+            .value(
+                "--quota", "N",
+                "Notes one account may hold, 0 for no limit (default \(NoteQuota.standard.notes ?? 0))."
+            ),
+            .value(
+                "--quota-bytes", "BYTES",
+                "Bytes of note content (UTF-8) one account may hold, 0 for no limit "
+                    + "(default \(NoteQuota.standard.bytes ?? 0): 100 MiB)."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
             .value(
@@ -132,8 +140,13 @@ struct ServeCommand: Command {
         } else {
             server.allowedHosts = .defaults(listeningOn: server.host, publicHost: publicHost)
         }
-        if let quota = try arguments.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
-            service.quota = .atMost(quota)
+        // Issue 10 (faults-soak): 0 lifts a limit.
+        service.quota = .standard
+        if let notes = try arguments.integer("--quota", in: 0...Int(Int32.max)) {
+            service.quota.notes = notes > 0 ? notes : nil
+        }
+        if let bytes = try arguments.integer("--quota-bytes", in: 0...Int(Int64.max)) {
+            service.quota.bytes = bytes > 0 ? bytes : nil
         }
         if arguments.has("--legacy-email-auth") { service.authentication = .legacyEmail }
         if arguments.has("--no-signup") { service.signup = .closed }
@@ -175,6 +188,8 @@ struct ServeCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let signals = ShutdownSignals()
+        // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
+        let newFiles = DatabaseOption.missingFiles(location)
         let store = try DatabaseOption.open(location, limits: storeLimits)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
@@ -183,6 +198,7 @@ struct ServeCommand: Command {
                 server: server, service: service, store: store, logger: logger)
         } catch {
             store.close()
+            DatabaseOption.remove(newFiles)
             throw CommandFailure(error.description)
         }
         if service.authentication == .legacyEmail {
