@@ -17,8 +17,9 @@ struct MigrateCommand: Command {
             """,
         options: [
             .value(
-                "--from", "LOCATION", "The database to copy from (sqlite:PATH or postgres://…)."),
-            .value("--to", "LOCATION", "The database to copy into (postgres://… or sqlite:PATH)."),
+                "--from", "LOCATION", "The database to copy from (sqlite:PATH or postgres://...)."),
+            .value(
+                "--to", "LOCATION", "The database to copy into (postgres://... or sqlite:PATH)."),
             .flag("--force", "Delete what the target holds before copying."),
         ])
 
