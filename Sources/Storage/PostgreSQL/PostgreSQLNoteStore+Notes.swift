@@ -12,11 +12,63 @@ extension PostgreSQLNoteStore {
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
         try await read { connection throws(PostgreSQLError) in
-            let check = try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
-            guard admit(check), let account = check?.account else { return (check, []) }
-            return (check, try Self.notes(account: account.id, page: page, on: connection))
+            guard page.after == nil else {
+                let check = try Self.tokenCheck(
+                    email: email, presenting: tokenHash, on: connection)
+                guard admit(check), let account = check?.account else { return (check, []) }
+                return (check, try Self.notes(account: account.id, page: page, on: connection))
+            }
+            // The first page, the legacy query's: the check and, only for an account that
+            // holds the token, its notes, in one round trip.
+            let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+            let rows = try connection.query(
+                Self.checkedFirstPage, tokenHash.map(PostgreSQLValue.bytes) ?? .null,
+                .text(Self.emailKey(email)), needle.map(PostgreSQLValue.text) ?? .null,
+                .integer(Int64(max(0, page.limit))))
+            guard rows.count > 0, !rows.isNull(0, 0) else {
+                // No such account: `admit` still decides (and sees) the check, as it does
+                // on every path.
+                _ = admit(nil)
+                return (nil, [])
+            }
+            let holds = !rows.isNull(0, 4) && rows.int64(0, 4) == rows.int64(0, 0)
+            let check = TokenCheck(account: Self.account(rows, 0), holdsToken: holds)
+            guard admit(check) else { return (check, []) }
+            guard holds else {
+                // Admitted without the token (email-only mode): the page, read now.
+                return (
+                    check, try Self.notes(account: check.account.id, page: page, on: connection)
+                )
+            }
+            let notes = (0..<rows.count).compactMap { row -> Note? in
+                rows.isNull(row, 5)
+                    ? nil
+                    : Note(
+                        id: rows.int64(row, 5), date: rows.text(row, 6),
+                        content: rows.text(row, 7), createdAt: rows.int64(row, 8),
+                        updatedAt: rows.int64(row, 9), version: rows.int64(row, 10))
+            }
+            return (check, notes)
         }
     }
+
+    /// The token check of ``tokenCheck(email:presenting:on:)`` and the first page of notes,
+    /// which the lateral join reads only when the account holds the token.
+    private static let checkedFirstPage = """
+        SELECT a.id, a.email, a.password_hash, a.created_at, t.holder,
+            n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+        FROM (SELECT 1) AS one
+        LEFT JOIN accounts a ON a.email_key = $2
+        LEFT JOIN LATERAL (SELECT (SELECT account_id FROM tokens WHERE hash = $1) AS holder) t
+            ON true
+        LEFT JOIN LATERAL (
+            SELECT id, date, content, created_at, updated_at, version, sort_key FROM notes
+            WHERE account_id = a.id AND t.holder = a.id
+                AND ($3::text IS NULL OR strpos(folded_content, $3::text) > 0)
+            ORDER BY sort_key DESC, id DESC
+            LIMIT $4) n ON true
+        ORDER BY n.sort_key DESC, n.id DESC
+        """
 
     /// One page of the account's notes. Search compares the note's content folded by
     /// ``TextFolding`` when it was written (`folded_content`), so both stores match alike
