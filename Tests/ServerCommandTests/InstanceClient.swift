@@ -45,18 +45,28 @@ struct InstanceClient: Sendable {
 
     /// A legacy `add`; the note's ID when acknowledged, `nil` for any other answer.
     func legacyAdd(email: String, token: String, content: String, date: String) -> String? {
+        legacyAnswer(email: email, token: token, content: content, date: date).id
+    }
+
+    /// A legacy `add`'s outcome: `0` with the note's ID, `-3/503` or `-3/200` (ResultCode
+    /// and HTTP status), or what else came back (`no answer` when the connection failed).
+    func legacyAnswer(email: String, token: String, content: String, date: String)
+        -> (kind: String, id: String?)
+    {
         let query =
             "email=\(email)&token=\(token)&action=add&date=\(date)&content=\(content)"
         guard
             let response = try? RawHTTPClient(port: port).send(
                 "GET /mynotes/webservice.php?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-            ),
-            response.status == 200,
-            let object = try? JSONSerialization.jsonObject(with: Data(response.body))
-                as? [String: Any],
-            object["ResultCode"] as? Int == 0
-        else { return nil }
-        return object["ID"] as? String
+            )
+        else { return ("no answer", nil) }
+        let object =
+            (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]
+        guard let code = object?["ResultCode"] as? Int else {
+            return ("HTTP \(response.status)", nil)
+        }
+        if code == 0 { return ("0", object?["ID"] as? String) }
+        return ("\(code)/\(response.status)", nil)
     }
 
     /// Every note of the account, newest first, page by page (`limit` each) through the
