@@ -26,7 +26,7 @@ public final class SQLiteNoteStore: NoteStore {
     private let readers: SQLiteReaderPool
     private let reading: BoundedExecutor
     private let retryAfter: Duration
-    private let changeWatch: SQLiteChangeWatch?
+    private let changeWatch: SQLiteChangeWatch
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
     /// Reads run on `reading` when given (the store closes it), else on an executor
@@ -119,7 +119,7 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func changeStamp() -> StoreChangeStamp? {
-        changeWatch?.stamp()
+        changeWatch.stamp()
     }
 
     // MARK: Accounts
