@@ -45,7 +45,7 @@ public final class FailingStore: NoteStore {
         return try await base.account(email: email, presenting: tokenHash)
     }
 
-    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> TokenCheck? {
         try await base.account(tokenHash: tokenHash)
     }
 
@@ -101,11 +101,35 @@ public final class FailingStore: NoteStore {
         return try await base.removeToken(tokenHash)
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
-        -> Bool
-    {
+    public func sessions(account: Int64) async throws(StoreError) -> [Session] {
         try check(.accounts)
-        return try await base.setPasswordHash(passwordHash, email: email)
+        return try await base.sessions(account: account)
+    }
+
+    public func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError) {
+        try check(.accounts)
+        try await base.touchToken(tokenHash, usedAt: usedAt)
+    }
+
+    public func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int {
+        try check(.accounts)
+        return try await base.removeTokens(account: account, keeping: keeping)
+    }
+
+    public func removeSessions(
+        lastUsedBefore: Int64?, createdBefore: Int64?
+    ) async throws(StoreError) -> Int {
+        try check(.accounts)
+        return try await base.removeSessions(
+            lastUsedBefore: lastUsedBefore, createdBefore: createdBefore)
+    }
+
+    public func setPasswordHash(
+        _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
+    ) async throws(StoreError) -> Bool {
+        try check(.accounts)
+        return try await base.setPasswordHash(
+            passwordHash, account: account, keepingToken: keepingToken)
     }
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {

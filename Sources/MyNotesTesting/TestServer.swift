@@ -44,6 +44,11 @@ public final class TestServer: Sendable {
         /// every test client comes from 127.0.0.1.
         public var signUpRate: RateLimits
         public var signInRate: RateLimits
+        /// How passwords are hashed: ``PasswordHasher/testing`` unless a test measures
+        /// what a hash costs.
+        public var passwordHasher: PasswordHasher
+        /// How long sessions last (on ``clock``).
+        public var sessionLifetime: SessionLifetime
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
@@ -52,7 +57,8 @@ public final class TestServer: Sendable {
             clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
             reading: BoundedExecutor? = nil,
             hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
-            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited
+            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
+            passwordHasher: PasswordHasher = .testing, sessionLifetime: SessionLifetime = .standard
         ) {
             self.auth = auth
             self.quota = quota
@@ -67,6 +73,8 @@ public final class TestServer: Sendable {
             self.hashing = hashing
             self.signUpRate = signUpRate
             self.signInRate = signInRate
+            self.passwordHasher = passwordHasher
+            self.sessionLifetime = sessionLifetime
         }
     }
 
@@ -106,8 +114,9 @@ public final class TestServer: Sendable {
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
             signup: options.signup, signInLimits: options.signInLimits,
-            passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
-            signUpRate: options.signUpRate, signInRate: options.signInRate)
+            passwordHasher: options.passwordHasher, clock: options.clock,
+            hashing: options.hashing, signUpRate: options.signUpRate,
+            signInRate: options.signInRate, sessionLifetime: options.sessionLifetime)
         serviceStore =
             options.failing.isEmpty
             ? store : FailingStore(wrapping: store, failing: options.failing)

@@ -80,8 +80,13 @@ struct LegacyHandler: HTTPResponder {
         _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest,
         logger: Logger
     ) async throws(NoteError) -> LegacyOutcome {
-        guard let email = Email(trimming: parameters["email"] ?? "") else {
+        let email: Email
+        do {
+            email = try Email(lookingUp: parameters["email"] ?? "")
+        } catch .empty {
             throw .noSuchAccount
+        } catch {
+            throw .invalidEmail(error)
         }
         let token =
             parameters.nonEmpty("token")
@@ -139,7 +144,7 @@ struct LegacyHandler: HTTPResponder {
         case .missingID: .missingID
         case .missingContent, .invalidContent(.empty): .missingContent
         case .missingDate: .missingDate
-        case .invalidContent, .invalidDate: .invalidParameter
+        case .invalidContent, .invalidDate, .invalidEmail: .invalidParameter
         case .quotaExceeded: .quotaExceeded
         // Legacy writes carry no precondition; a note that is not as expected is not there.
         case .notFound, .versionMismatch, .preconditionFailed: .noSuchNote
