@@ -91,9 +91,11 @@ public final class FailingStore: NoteStore {
         return try await base.replaceTokens(email: email, tokenHash: tokenHash)
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+    public func addToken(
+        _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
+    ) async throws(StoreError) {
         try check(.accounts)
-        try await base.addToken(tokenHash, account: account)
+        try await base.addToken(tokenHash, account: account, at: createdAt)
     }
 
     public func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool {

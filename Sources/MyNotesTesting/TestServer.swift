@@ -86,6 +86,7 @@ public final class TestServer: Sendable {
     /// Where the service hashes passwords (``Options/hashing``).
     public let hashing: BoundedExecutor
     private let serviceStore: any NoteStore
+    private let passwordHasher: PasswordHasher
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
     private let listener = Mutex<Listener>(.notStarted)
@@ -110,6 +111,7 @@ public final class TestServer: Sendable {
         server.maxBodyBytes = options.maxBodyBytes
         server.shutdownGracePeriod = .seconds(2)
         configuration = server
+        passwordHasher = options.passwordHasher
         let service = ServiceConfiguration(
             authentication: options.auth,
             quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
@@ -177,6 +179,20 @@ public final class TestServer: Sendable {
         return try setup.wait { () async throws(AccountError) in
             try await AccountService(store: store).create(email: email).1
         }
+    }
+
+    /// Creates an account with a password, hashed at ``Options/passwordHasher``'s cost, and
+    /// returns its first token (a session, as a sign-up's), without the sign-up's checks.
+    @discardableResult
+    public func createAccount(email: String, password: String) throws -> String {
+        let store = self.store
+        let token = try AccessToken.generate()
+        let passwordHash = try passwordHasher.hash(password)
+        _ = try setup.wait { () async throws(StoreError) in
+            try await store.createAccount(
+                email: email, tokenHash: token.hash, passwordHash: passwordHash)
+        }
+        return token.text
     }
 
     /// Stops listening (finishing requests in flight), closes the store, removes the folder.

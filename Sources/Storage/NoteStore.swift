@@ -33,8 +33,11 @@ public protocol NoteStore: Sendable {
     /// Revokes every token of the account and gives it this one, an
     /// ``TokenKind/accessKey``; `false` when there is no such account.
     func replaceTokens(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Bool
-    /// Gives the account one more token, a ``TokenKind/session`` (a sign-in's).
-    func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError)
+    /// Gives the account one more token, a ``TokenKind/session`` (a sign-in's), made and
+    /// last used at `createdAt` (milliseconds since 1970: the service's clock, which its
+    /// session lifetimes are measured on).
+    func addToken(_ tokenHash: [UInt8], account: Int64, at createdAt: Int64)
+        async throws(StoreError)
     /// Revokes one token; `false` when no account held it.
     func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool
 

@@ -25,7 +25,7 @@ import Testing
     @Test func anAccountHoldsManyTokensAndEachCanBeRevoked() async throws {
         try await withStore { store in
             let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
-            try await store.addToken([2], account: ann.id)
+            try await store.addToken([2], account: ann.id, at: 5)
             #expect(try await store.account(tokenHash: [1])?.account == ann)
             #expect(try await store.account(tokenHash: [2])?.account == ann)
             #expect(try await store.account(email: "ANN@x", presenting: [2])?.holdsToken == true)

@@ -68,7 +68,9 @@ import Testing
         return names
     }
 
-    static let allNames = ["accounts-and-notes", "tokens-passwords-versions"]
+    static let allNames = [
+        "accounts-and-notes", "tokens-passwords-versions", "token-last-use-and-kind",
+    ]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
         defer { database.remove() }

@@ -21,7 +21,9 @@ struct Email: Sendable, Hashable {
     init(lookingUp raw: String) throws(EmailError) {
         let email = Self.trimmingSpaces(raw)
         guard !email.isEmpty else { throw .empty }
-        try Self.checkCharacters(email)
+        // A space inside is no account's email but no trick either: looked up, not found.
+        try Self.checkCharacters(
+            String(String.UnicodeScalarView(email.unicodeScalars.filter { $0 != " " })))
         text = Self.normalized(email)
     }
 

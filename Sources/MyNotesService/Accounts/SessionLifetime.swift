@@ -44,6 +44,8 @@ public struct SessionLifetime: Sendable, Hashable {
     static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
-        return overflow ? .max : product.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).partialValue
+        return overflow
+            ? .max
+            : product.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).partialValue
     }
 }

@@ -161,7 +161,7 @@ public struct SessionService: Sendable {
         throttle.succeeded(attempt)
         let token = try Self.newToken()
         do {
-            try await store.addToken(token.hash, account: account.id)
+            try await store.addToken(token.hash, account: account.id, at: keeper.now)
         } catch {
             throw .store(error)
         }

@@ -167,9 +167,12 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+    public func addToken(
+        _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
+    ) async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
-            try Self.insertToken(tokenHash, kind: .session, account: account, on: connection)
+            try Self.insertToken(
+                tokenHash, kind: .session, account: account, at: createdAt, on: connection)
         }
     }
 
@@ -251,7 +254,8 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     private static func insertToken(
-        _ tokenHash: [UInt8], kind: TokenKind, account: Int64, on connection: SQLiteConnection
+        _ tokenHash: [UInt8], kind: TokenKind, account: Int64, at createdAt: Int64 = now(),
+        on connection: SQLiteConnection
     ) throws(SQLiteError) {
         let insert = try connection.statement(
             """
@@ -259,7 +263,7 @@ public final class SQLiteNoteStore: NoteStore {
             VALUES (?1, ?2, ?3, ?3, ?4)
             """)
         try insert.bind(
-            .blob(tokenHash), .integer(account), .integer(now()), .text(kind.rawValue)
+            .blob(tokenHash), .integer(account), .integer(createdAt), .text(kind.rawValue)
         ).run()
     }
 

@@ -36,6 +36,15 @@ struct ServeCommand: Command {
                 "Sign-up and sign-in rates per client address and overall. standard (default): "
                     + "sign-up 5 then 1 per 10 s per address, 2/s overall; sign-in 10 then "
                     + "1 per 2 s per address, 5/s overall. unlimited: for test rigs only."),
+            // Issue 10, session lifetimes (accounts-hardening).
+            .value(
+                "--session-idle-timeout", "DURATION",
+                "End a sign-in session unused this long: 30d, 12h, 45m, 90s or seconds; "
+                    + "never (or 0) for no limit (default 30d)."),
+            .value(
+                "--session-lifetime", "DURATION",
+                "End a sign-in session this long after it began, however used; never (or 0) "
+                    + "for no limit (default 90d). Operator tokens ('accounts add') never expire."),
             .value("--quota", "N", "Notes one account may hold, 0 for no limit (default 0)."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
@@ -103,6 +112,13 @@ struct ServeCommand: Command {
         case let other?:
             throw UsageError(
                 "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
+        }
+        // Issue 10, session lifetimes (accounts-hardening).
+        if let text = arguments.value("--session-idle-timeout") {
+            service.sessionLifetime.idle = try Self.lifetime(text, named: "--session-idle-timeout")
+        }
+        if let text = arguments.value("--session-lifetime") {
+            service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
         }
         location = try DatabaseOption.location(arguments)
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
