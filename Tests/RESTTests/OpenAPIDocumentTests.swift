@@ -340,6 +340,11 @@ import Testing
         let samples = [
             "a@b", " c@d.example ", "名字@例子.中国", "e+tag@x.org", "f@g@h", "@i.org", "j@", "k l@m.org",
             "n@o.org\t", "p\u{7F}@q.org", "", "   ",
+            // Issue 10: controls, bidi marks, invisible characters, mixed scripts.
+            "\u{9B}2J\u{9B}31mroot@x", "<svg/onload=alert(1)>@x\u{202E}gro.evil",
+            "ann@example.com\u{A0}", "\u{430}nn@example.com", "a\u{200B}b@c", "a\u{E0041}b@c",
+            "tanaka田中たなか@example.jp", "иван@пример.рф", "\u{3B1}\u{3B2}@x", "a\u{3B1}@x",
+            "김a@x", "김か@x", "e\u{301}@x", "a\u{FFA0}@x",
         ]
         for email in samples {
             let matches =

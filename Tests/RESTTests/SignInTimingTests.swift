@@ -11,7 +11,7 @@ import Testing
 /// stand out from a connection's noise; their medians must agree.
 @Suite struct SignInTimingTests {
     static let rounds = 40_000
-    static let samples = 31
+    static let samples = 41
 
     enum Attempt: String, CaseIterable, Sendable {
         case existingLongPassword, unknownLongPassword, existingWrongPassword
@@ -53,9 +53,11 @@ import Testing
         let medians = times.mapValues { $0.sorted()[$0.count / 2] }
         let slowest = medians.values.max() ?? .zero
         let fastest = medians.values.min() ?? .zero
-        // A skipped check would be one derivation (about 10 ms here) faster: far more than
-        // a quarter of the slowest, which leaves room for a busy machine's noise.
-        #expect(slowest - fastest <= slowest * 0.25, "medians: \(medians)")
+        // A skipped check is one derivation (about 10 ms here) faster: nearly all of the
+        // slowest (0.9 ms against 27 ms when this test was run against the old code). The
+        // bound leaves room for a machine busy with other work: at a load average of 34 on
+        // two cores, the medians of a correct server were 14 and 26 ms.
+        #expect(slowest - fastest <= slowest * 0.6, "medians: \(medians)")
         #expect(fastest >= .milliseconds(1), "no case skipped the check: \(medians)")
         print("sign-in medians over TCP at \(Self.rounds) rounds: \(medians)")
     }
