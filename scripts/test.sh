@@ -3,7 +3,7 @@
 # that start real servers on ephemeral loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh --with-browser
+scripts/install-deps.sh --with-browser --with-shells
 swift build --build-tests
 # Suites that measure latency while the server is under attack or load run alone, after
 # the rest: on two cores the other suites' work would count against their time limits,

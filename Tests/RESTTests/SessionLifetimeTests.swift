@@ -77,6 +77,8 @@ import Testing
         let ann = try setup.anonymous.signUp("ann@example.com")
         #expect(try setup.legacyQuery(ann.token) == #"{"ResultCode":0,"Record":[]}"#)
         setup.clock.advance(by: Self.day * 31)
+        // No write since: the kept answer (LegacyAnswerCache) would still be current, but
+        // not for a session past its lifetime.
         #expect(try setup.legacyQuery(ann.token).contains(#""ResultCode":-9"#))
         let add = try setup.anonymous.send(
             "GET",

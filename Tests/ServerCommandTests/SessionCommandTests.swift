@@ -10,7 +10,7 @@ import Testing
     )
         throws -> RawHTTPClient.Response
     {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
         if let json {
             request +=

@@ -21,7 +21,7 @@ public struct AccountService: Sendable {
         do {
             email = try Email(validating: rawEmail).text
         } catch {
-            throw .invalidEmail(error)
+            throw .invalidEmail(rawEmail, error)
         }
         let token = try Self.newToken()
         do {

@@ -59,6 +59,15 @@ final class SessionKeeper: Sendable {
         return true
     }
 
+    /// Until when an answer read with `session`, just used at `now`, may be served again
+    /// without the store (`LegacyAnswerCache`): while the session lives and its next use
+    /// needs no record. `Int64.max` without a session (email-only mode).
+    func reuseDeadline(of session: Session?, usedAt now: Int64) -> Int64 {
+        guard var session else { return .max }
+        if now - session.lastUsedAt >= Self.touchInterval { session.lastUsedAt = now }
+        return min(lifetime.expiry(of: session) ?? .max, session.lastUsedAt + Self.touchInterval)
+    }
+
     /// Removes every expired session when the last sweep is an hour old (or there was
     /// none), so tokens never used again do not pile up.
     func sweepIfDue() async {

@@ -37,8 +37,11 @@ struct NotesService: Sendable {
     /// the check passes, the first `limit` notes (newest first), in one read. A wrong
     /// token reads no note, and costs the same whether or not the account exists. The
     /// rest follows with ``notes(account:page:)`` from the last note's position.
-    func notes(email: Email, token: String?, firstPage limit: Int) async throws(NoteError)
-        -> (account: Account, notes: [Note])
+    /// `reusableUntil` (milliseconds since 1970, on the session keeper's clock) is how
+    /// long an answer made of them may be given again without the store: until the token
+    /// expires or its next use is to be recorded.
+    func notes(_ credentials: LegacyCredentials, firstPage limit: Int) async throws(NoteError)
+        -> (account: Account, notes: [Note], reusableUntil: Int64)
     {
         let authentication = self.authentication
         let keeper = self.keeper
@@ -46,7 +49,7 @@ struct NotesService: Sendable {
         let found: (check: TokenCheck?, notes: [Note])
         do {
             found = try await store.checkedNotes(
-                email: email.text, presenting: tokenHash(token),
+                email: credentials.email.text, presenting: credentials.tokenHash,
                 admitting: { authentication.admits($0) && keeper.isLive($0, at: now) },
                 page: NotePage(limit: limit))
         } catch {
@@ -54,14 +57,15 @@ struct NotesService: Sendable {
         }
         try await admit(found.check, at: now)
         guard let account = found.check?.account else { throw .noSuchAccount }
-        return (account, found.notes)
+        return (account, found.notes, keeper.reuseDeadline(of: found.check?.session, usedAt: now))
     }
 
     /// The account a legacy write acts for, after the token check.
-    func account(email: Email, token: String?) async throws(NoteError) -> Account {
+    func account(_ credentials: LegacyCredentials) async throws(NoteError) -> Account {
         let found: TokenCheck?
         do {
-            found = try await store.account(email: email.text, presenting: tokenHash(token))
+            found = try await store.account(
+                email: credentials.email.text, presenting: credentials.tokenHash)
         } catch {
             throw .storeFailed(error)
         }
@@ -70,14 +74,20 @@ struct NotesService: Sendable {
         return found.account
     }
 
-    /// The token's hash, matched in the store against the account's tokens (an index
-    /// lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
+    /// The email with the token's hash, matched in the store against the account's tokens
+    /// (an index lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
     /// tokens, so it hashes none.
-    private func tokenHash(_ token: String?) -> [UInt8]? {
+    func credentials(email: Email, token: String?) -> LegacyCredentials {
         switch authentication {
-        case .token: token.map { SHA256.hash($0) }
-        case .legacyEmail: nil
+        case .token: LegacyCredentials(email: email, tokenHash: token.map { SHA256.hash($0) })
+        case .legacyEmail: LegacyCredentials(email: email, tokenHash: nil)
         }
+    }
+
+    /// The store's change stamp now (see `StoreChangeStamp`): `nil` when answers read
+    /// from it may not be cached.
+    func changeStamp() -> StoreChangeStamp? {
+        store.changeStamp()
     }
 
     /// With tokens, a missing account and a wrong token are one answer, so nobody can

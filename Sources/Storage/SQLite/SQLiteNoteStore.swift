@@ -20,6 +20,7 @@ public final class SQLiteNoteStore: NoteStore {
     private let readers: SQLiteReaderPool
     private let reading: BoundedExecutor
     private let retryAfter: Duration
+    private let changeWatch: SQLiteChangeWatch?
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
     /// Reads run on `reading` when given (the store closes it), else on an executor
@@ -45,6 +46,8 @@ public final class SQLiteNoteStore: NoteStore {
             connection: connection, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter)
         readers = SQLiteReaderPool(path: path)
+        // The writer's connection has made the WAL index by now, and keeps it while open.
+        changeWatch = SQLiteChangeWatch(databasePath: path)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -62,6 +65,10 @@ public final class SQLiteNoteStore: NoteStore {
 
     deinit {
         close()
+    }
+
+    public func changeStamp() -> StoreChangeStamp? {
+        changeWatch?.stamp()
     }
 
     // MARK: Accounts
