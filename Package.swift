@@ -65,7 +65,7 @@ let package = Package(
             name: "RESTTests",
             dependencies: [
                 "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging",
-                "BoundedExecution",
+                "BoundedExecution", "Secrets",
             ]),
         .testTarget(
             name: "ServerCommandTests",

@@ -46,6 +46,15 @@ struct ServeCommand: Command {
                 "--quota-bytes", "BYTES",
                 "Bytes of note content (UTF-8) one account may hold, 0 for no limit "
                     + "(default \(NoteQuota.standard.bytes ?? 0): 100 MiB)."),
+            // Issue 10, session lifetimes (accounts-hardening).
+            .value(
+                "--session-idle-timeout", "DURATION",
+                "End a sign-in session unused this long: 30d, 12h, 45m, 90s or seconds; "
+                    + "never (or 0) for no limit (default 30d)."),
+            .value(
+                "--session-lifetime", "DURATION",
+                "End a sign-in session this long after it began, however used; never (or 0) "
+                    + "for no limit (default 90d). Operator tokens ('accounts add') never expire."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
             .value(
@@ -152,6 +161,13 @@ struct ServeCommand: Command {
         case let other?:
             throw UsageError(
                 "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
+        }
+        // Issue 10, session lifetimes (accounts-hardening).
+        if let text = arguments.value("--session-idle-timeout") {
+            service.sessionLifetime.idle = try Self.lifetime(text, named: "--session-idle-timeout")
+        }
+        if let text = arguments.value("--session-lifetime") {
+            service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
         }
         location = try DatabaseOption.location(arguments)
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
