@@ -16,10 +16,12 @@ import Foundation
 /// ```
 public final class SQLiteNoteStore: NoteStore {
     public let path: String
-    private let writer: SQLiteWriter
+    let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
-    private let reading: BoundedExecutor
+    let reading: BoundedExecutor
     private let retryAfter: Duration
+    /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
+    let statistics = StoreStatistics()
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
     /// Reads run on `reading` when given (the store closes it), else on an executor
@@ -43,7 +45,7 @@ public final class SQLiteNoteStore: NoteStore {
         }
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
-            retryAfter: limits.retryAfter)
+            retryAfter: limits.retryAfter, statistics: statistics)
         readers = SQLiteReaderPool(path: path)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
@@ -362,9 +364,12 @@ public final class SQLiteNoteStore: NoteStore {
     ) async throws(StoreError) -> Value {
         let readers = self.readers
         let result: Result<Value, StoreError>
+        // Issue 13: the wait for a reader thread, a metric.
+        let (queued, readWait) = (ContinuousClock.now, statistics.readWait)
         do throws(BoundedExecutorError) {
             result = try await reading.run {
-                Result { () throws(StoreError) in try readers.read(body) }
+                readWait.observe(.now - queued)
+                return Result { () throws(StoreError) in try readers.read(body) }
             }
         } catch {
             switch error {

@@ -19,6 +19,8 @@ final class SQLiteWriter: Sendable {
         let body: (SQLiteConnection) throws(StoreError) -> Void
         let finish: @Sendable (StoreError?) -> Void
         var failure: StoreError?
+        /// Issue 13: when it was queued, for the write-wait metric.
+        let queued = ContinuousClock.now
 
         init(
             body: @escaping (SQLiteConnection) throws(StoreError) -> Void,
@@ -36,6 +38,8 @@ final class SQLiteWriter: Sendable {
 
     let queueLimit: Int
     let retryAfter: Duration
+    /// Issue 13: waits, batch sizes and commit times, for /metrics.
+    let statistics: StoreStatistics
     private let queue = Mutex(Queue())
     /// The connection, held here so that the thread can let go of it when it stops:
     /// the database is closed before ``close()`` returns.
@@ -43,7 +47,11 @@ final class SQLiteWriter: Sendable {
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration) {
+    init(
+        connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
+        statistics: StoreStatistics = StoreStatistics()
+    ) {
+        self.statistics = statistics
         self.connection = Mutex(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
@@ -122,6 +130,10 @@ final class SQLiteWriter: Sendable {
     }
 
     private func commit(_ batch: [Job], on connection: SQLiteConnection) {
+        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync).
+        let started = ContinuousClock.now
+        for job in batch { statistics.writeWait.observe(started - job.queued) }
+        statistics.commitBatchSize.observe(batch.count)
         do {
             try connection.statement("BEGIN IMMEDIATE").run()
             for job in batch {
@@ -136,7 +148,9 @@ final class SQLiteWriter: Sendable {
                 }
                 try connection.statement("RELEASE job").run()
             }
+            let committing = ContinuousClock.now
             try connection.statement("COMMIT").run()
+            statistics.commitDuration.observe(.now - committing)
             connection.finishStatements()
         } catch {
             connection.finishStatements()

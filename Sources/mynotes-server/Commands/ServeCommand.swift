@@ -58,13 +58,15 @@ struct ServeCommand: Command {
             .value(
                 "--log-level", "LEVEL",
                 "trace, debug, info, notice, warning, error or critical (default info)."),
-        ])
+        ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
     var logFormat = LogFormat.text
     var logLevel = LogLevel.info
+    /// Issue 13: metrics, access log, drain delay, TLS (ServeCommand+Operations.swift).
+    var operations = ServeOperations()
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         let environment = arguments.environment
@@ -118,6 +120,7 @@ struct ServeCommand: Command {
             }
             logLevel = level
         }
+        operations = try ServeOperations(arguments, logFormat: logFormat)  // issue 13
     }
 
     func validate() throws(UsageError) {
@@ -132,11 +135,14 @@ struct ServeCommand: Command {
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {
+            // Issue 13: the access log, TLS and metrics come from `operations`.
+            let (server, configuration) = try operations.apply(to: server)
             application = try MyNotesApplication(
-                server: server, service: service, store: store, logger: logger)
+                server: server, service: service, store: store, logger: logger,
+                operations: configuration)
         } catch {
             store.close()
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         if service.authentication == .legacyEmail {
             logger.warning(
@@ -146,9 +152,23 @@ struct ServeCommand: Command {
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         logger.info(
             "server started",
-            ["address": "http://\(host):\(application.port)", "database": location.description])
-        context.print("MyNotes server listening on http://\(host):\(application.port)")
+            [
+                "address": "\(operations.scheme)://\(host):\(application.port)",
+                "database": location.description,
+            ])
+        context.print(
+            "MyNotes server listening on \(operations.scheme)://\(host):\(application.port)")
+        // Issue 13: SIGHUP reloads, the HTTPS redirect, where metrics are.
+        let companions: ServeCompanions
+        do {
+            companions = try operations.start(
+                application, server: server, logger: logger, in: context)
+        } catch {
+            application.shutdown()
+            throw CommandFailure(error.description)
+        }
         await signals.wait()
+        companions.stop()
         logger.info("server stopping")
         application.shutdown()
         context.print("MyNotes server stopped")
