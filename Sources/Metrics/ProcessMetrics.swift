@@ -68,6 +68,19 @@ public struct ProcessMetrics: MetricsCollector {
         return count - 1  // the directory stream's own descriptor
     }
 
-    /// Taken once: close enough to the start for a server that builds its metrics first.
-    static let startTime = Date().timeIntervalSince1970.rounded()
+    /// Boot time (`/proc/stat`'s `btime`) plus the process's start in clock ticks after
+    /// boot (`/proc/self/stat`'s 22nd field); the time of the first scrape if unreadable.
+    static let startTime: Double = {
+        let fallback = Date().timeIntervalSince1970.rounded()
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let nameEnd = stat.lastIndex(of: ")"),
+            let system = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let bootLine = system.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
+            let boot = Double(bootLine.dropFirst("btime ".count))
+        else { return fallback }
+        // After the name: field 3 (state) first, so field 22 is at index 19.
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return fallback }
+        return boot + ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }()
 }

@@ -17,6 +17,24 @@ public struct AccessLogEntry: Sendable {
     public var referer: String?
     public var userAgent: String?
 
+    public init(
+        time: Int64, clientAddress: String?, method: String, path: String, rawQuery: [UInt8]?,
+        status: Int, bytes: Int?, duration: Duration, requestID: String?, referer: String?,
+        userAgent: String?
+    ) {
+        self.time = time
+        self.clientAddress = clientAddress
+        self.method = method
+        self.path = path
+        self.rawQuery = rawQuery
+        self.status = status
+        self.bytes = bytes
+        self.duration = duration
+        self.requestID = requestID
+        self.referer = referer
+        self.userAgent = userAgent
+    }
+
     /// Query parameters whose values are never written: credentials, and what a person
     /// wrote (a note, a search) or is (an email).
     public static let redactedParameters: Set<String> = [

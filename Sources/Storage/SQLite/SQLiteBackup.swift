@@ -39,6 +39,14 @@ public enum SQLiteBackup {
         }
         let partial = destination + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
+        // Readable by its owner only, as the database should be: it holds every note.
+        // SQLite gives its -wal and -shm files the same mode.
+        guard
+            FileManager.default.createFile(
+                atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw .fileSystem(path: partial, reason: "cannot create the file")
+        }
         let pages: Int
         do {
             let source = try SQLiteConnection(path: database, mode: .readOnly)

@@ -156,17 +156,18 @@ struct ServeCommand: Command {
                 "address": "\(operations.scheme)://\(host):\(application.port)",
                 "database": location.description,
             ])
-        context.print(
-            "MyNotes server listening on \(operations.scheme)://\(host):\(application.port)")
-        // Issue 13: SIGHUP reloads, the HTTPS redirect, where metrics are.
+        // Issue 13: SIGHUP reloads and the HTTPS redirect, started before the ready line
+        // so that a SIGHUP sent once it appears is caught, not fatal.
         let companions: ServeCompanions
         do {
-            companions = try operations.start(
-                application, server: server, logger: logger, in: context)
+            companions = try operations.start(application, server: server, logger: logger)
         } catch {
             application.shutdown()
             throw CommandFailure(error.description)
         }
+        context.print(
+            "MyNotes server listening on \(operations.scheme)://\(host):\(application.port)")
+        operations.announce(application, companions: companions, in: context)
         await signals.wait()
         companions.stop()
         logger.info("server stopping")

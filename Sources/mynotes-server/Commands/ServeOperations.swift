@@ -62,7 +62,7 @@ struct ServeOperations {
         case (nil, nil): break
         default: throw UsageError("options '--tls-cert' and '--tls-key' go together")
         }
-        redirectPort = try arguments.integer("--redirect-http", in: 1...65_535)
+        redirectPort = try arguments.integer("--redirect-http", in: 0...65_535)
         if redirectPort != nil, tls == nil {
             throw UsageError("option '--redirect-http' needs '--tls-cert' and '--tls-key'")
         }
@@ -106,10 +106,9 @@ struct ServeOperations {
 
 extension ServeOperations {
     /// Starts SIGHUP handling (reopen the access log, reload the certificate) and the
-    /// redirecting listener; prints where metrics and the redirect listen.
+    /// redirecting listener.
     func start(
-        _ application: MyNotesApplication, server: ServerConfiguration, logger: Logger,
-        in context: CommandContext
+        _ application: MyNotesApplication, server: ServerConfiguration, logger: Logger
     ) throws(HTTPServerError) -> ServeCompanions {
         let reload = ReloadSignal {
             application.reopenAccessLog()
@@ -133,17 +132,25 @@ extension ServeOperations {
                 let server = try HTTPServer(
                     configuration: plain,
                     responder: HTTPSRedirectResponder(httpsPort: application.port))
-                context.print("Redirecting http on port \(server.port) to https")
                 redirect = server
             } catch {
                 reload.stop()
                 throw error
             }
         }
+        return ServeCompanions(reload: reload, redirect: redirect)
+    }
+
+    /// Prints, after the ready line, where the redirect and the metrics listen.
+    func announce(
+        _ application: MyNotesApplication, companions: ServeCompanions, in context: CommandContext
+    ) {
+        if let redirect = companions.redirect {
+            context.print("Redirecting http on port \(redirect.port) to https")
+        }
         if let port = application.metricsPort, case .listener(let host, _) = metrics {
             let shown = host.contains(":") ? "[\(host)]" : host
             context.print("Metrics on http://\(shown):\(port)/metrics")
         }
-        return ServeCompanions(reload: reload, redirect: redirect)
     }
 }
