@@ -19,8 +19,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("email=ann@example.com&token=s3cret&action=query", "email=REDACTED&token=REDACTED&action=query"),
-        ("action=add&content=Buy+milk&date=2026-12-01", "action=add&content=REDACTED&date=2026-12-01"),
+        (
+            "email=ann@example.com&token=s3cret&action=query",
+            "email=REDACTED&token=REDACTED&action=query"
+        ),
+        (
+            "action=add&content=Buy+milk&date=2026-12-01",
+            "action=add&content=REDACTED&date=2026-12-01"
+        ),
         ("%74oken=s3cret&Password=pw&q=milk", "%74oken=REDACTED&Password=REDACTED&q=REDACTED"),
         ("EMAIL=a&ACCESS_TOKEN=b&id=3&flag", "EMAIL=REDACTED&ACCESS_TOKEN=REDACTED&id=3&flag"),
     ])

@@ -33,7 +33,11 @@ import Testing
         // The check can fail: a misspelt setting is reported.
         let broken = try Tools.run(
             "systemd-analyze",
-            ["verify", try unit(in: fixture, replacing: "ProtectSystem=strict", with: "ProtectSystem=stricter")])
+            [
+                "verify",
+                try unit(
+                    in: fixture, replacing: "ProtectSystem=strict", with: "ProtectSystem=stricter"),
+            ])
         #expect(broken.standardError.contains("stricter"))
     }
 
@@ -52,25 +56,36 @@ import Testing
     func promtoolAcceptsTheScrapeConfigAndAlertRules() throws {
         let rules = try Tools.run(
             "promtool",
-            ["check", "rules", Self.deploy.appendingPathComponent("prometheus/mynotes-alerts.yml").path])
+            [
+                "check", "rules",
+                Self.deploy.appendingPathComponent("prometheus/mynotes-alerts.yml").path,
+            ])
         #expect(rules.status == 0, "\(rules.standardOutput)\(rules.standardError)")
         #expect(rules.standardOutput.contains("SUCCESS: 9 rules found"))
         let config = try Tools.run(
             "promtool",
-            ["check", "config", Self.deploy.appendingPathComponent("prometheus/prometheus.yml").path])
+            [
+                "check", "config",
+                Self.deploy.appendingPathComponent("prometheus/prometheus.yml").path,
+            ])
         #expect(config.status == 0, "\(config.standardOutput)\(config.standardError)")
         let tests = try Tools.run(
             "promtool",
-            ["test", "rules", Self.deploy.appendingPathComponent("prometheus/mynotes-alerts.test.yml").path])
+            [
+                "test", "rules",
+                Self.deploy.appendingPathComponent("prometheus/mynotes-alerts.test.yml").path,
+            ])
         #expect(tests.status == 0, "\(tests.standardOutput)\(tests.standardError)")
     }
 
     /// docs/OPERATIONS.md shows the same alert rules and scrape config as deploy/.
     @Test func theOperationsGuideQuotesTheDeployedFiles() throws {
         let guide = try String(
-            contentsOf: Tools.packageRoot.appendingPathComponent("docs/OPERATIONS.md"), encoding: .utf8)
+            contentsOf: Tools.packageRoot.appendingPathComponent("docs/OPERATIONS.md"),
+            encoding: .utf8)
         for file in ["prometheus/mynotes-alerts.yml", "prometheus/prometheus.yml"] {
-            let text = try String(contentsOf: Self.deploy.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(
+                contentsOf: Self.deploy.appendingPathComponent(file), encoding: .utf8)
             #expect(guide.contains(text), "docs/OPERATIONS.md does not quote deploy/\(file)")
         }
     }

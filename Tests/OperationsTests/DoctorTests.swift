@@ -36,7 +36,9 @@ import Testing
         #expect(chmod(fixture.databasePath, 0o644) == 0)
         let result = try doctor(fixture)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("problem: \(fixture.databasePath) is accessible to every user"))
+        #expect(
+            result.standardOutput.contains(
+                "problem: \(fixture.databasePath) is accessible to every user"))
         #expect(result.standardError.contains("1 problem found"))
     }
 
@@ -46,12 +48,17 @@ import Testing
         try makeDatabase(fixture)
         let insert = try Tools.run(
             "python3",
-            ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO schema_migrations(name, applied_at) VALUES ('from-the-future', 0)\"); c.commit()",
-             fixture.databasePath])
+            [
+                "-c",
+                "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO schema_migrations(name, applied_at) VALUES ('from-the-future', 0)\"); c.commit()",
+                fixture.databasePath,
+            ])
         try #require(insert.status == 0, "\(insert.standardError)")
         let result = try doctor(fixture)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("does not know (a newer server made it): from-the-future"))
+        #expect(
+            result.standardOutput.contains(
+                "does not know (a newer server made it): from-the-future"))
     }
 
     @Test func aDamagedFileIsAProblem() throws {

@@ -24,7 +24,8 @@ import Testing
         for _ in 0..<2 { #expect(try httpRequest(port: server.port, "/nowhere").status == 404) }
         #expect(try httpRequest(port: server.port, "/healthz", method: "POST").status == 405)
         for index in 0..<4 {
-            let add = try httpRequest(port: server.port, "/mynotes/webservice.php", method: "POST",
+            let add = try httpRequest(
+                port: server.port, "/mynotes/webservice.php", method: "POST",
                 body: "email=ann@example.com&token=\(token)&action=add&date=2026-12-01"
                     + "&content=note+\(index)")
             #expect(add.text.contains(#""ResultCode":0"#))
@@ -86,7 +87,9 @@ import Testing
         let scrape = try httpRequest(
             port: server.port, "/metrics", headers: ["Authorization": "Bearer \(secret)"])
         #expect(scrape.status == 200)
-        #expect(scrape.text.contains(#"mynotes_http_requests_total{route="/metrics",method="GET",status="401"} 2"#))
+        #expect(
+            scrape.text.contains(
+                #"mynotes_http_requests_total{route="/metrics",method="GET",status="401"} 2"#))
     }
 
     @Test(arguments: [

@@ -35,19 +35,26 @@ struct TLSTests {
             running.fixture.remove()
         }
         let base = "https://localhost:\(running.server.port)"
-        let health = try Tools.run("curl", ["-sS", "--cacert", running.certificate, base + "/healthz"])
+        let health = try Tools.run(
+            "curl", ["-sS", "--cacert", running.certificate, base + "/healthz"])
         #expect(health.status == 0, "\(health.standardError)")
         #expect(health.standardOutput == #"{"status":"alive"}"#)
         let page = try Tools.run(
-            "curl", ["-sS", "-o", "/dev/null", "-D", "-", "--cacert", running.certificate, base + "/"])
-        #expect(page.standardOutput.lowercased().contains("strict-transport-security: max-age=31536000"))
+            "curl",
+            ["-sS", "-o", "/dev/null", "-D", "-", "--cacert", running.certificate, base + "/"])
+        #expect(
+            page.standardOutput.lowercased().contains("strict-transport-security: max-age=31536000")
+        )
         let api = try Tools.run(
             "curl",
-            ["-sS", "-o", "/dev/null", "-D", "-", "--cacert", running.certificate,
-             base + "/api/v1/openapi.json"])
+            [
+                "-sS", "-o", "/dev/null", "-D", "-", "--cacert", running.certificate,
+                base + "/api/v1/openapi.json",
+            ])
         #expect(api.standardOutput.hasPrefix("HTTP/1.1 200"))
         // Plain HTTP to the TLS port is no request at all.
-        let plain = try Tools.run("curl", ["-sS", "--max-time", "5", "http://127.0.0.1:\(running.server.port)/healthz"])
+        let plain = try Tools.run(
+            "curl", ["-sS", "--max-time", "5", "http://127.0.0.1:\(running.server.port)/healthz"])
         #expect(plain.standardOutput != #"{"status":"alive"}"#)
     }
 
@@ -61,8 +68,10 @@ struct TLSTests {
         // SECLEVEL=0 lets this client offer TLS 1.0 and 1.1: the refusal is the server's.
         let old = try Tools.run(
             "openssl",
-            ["s_client", "-connect", "127.0.0.1:\(running.server.port)", version,
-             "-cipher", "DEFAULT@SECLEVEL=0"],
+            [
+                "s_client", "-connect", "127.0.0.1:\(running.server.port)", version,
+                "-cipher", "DEFAULT@SECLEVEL=0",
+            ],
             input: "")
         // The client sent its hello; the server sent nothing back, no certificate, no cipher.
         #expect(old.status != 0)
@@ -71,8 +80,10 @@ struct TLSTests {
         for modern in ["-tls1_2", "-tls1_3"] {
             let result = try Tools.run(
                 "openssl",
-                ["s_client", "-connect", "127.0.0.1:\(running.server.port)", modern,
-                 "-CAfile", running.certificate, "-verify_return_error"],
+                [
+                    "s_client", "-connect", "127.0.0.1:\(running.server.port)", modern,
+                    "-CAfile", running.certificate, "-verify_return_error",
+                ],
                 input: "")
             #expect(result.status == 0, "\(modern): \(result.standardError)")
             #expect(result.standardOutput.contains("Verify return code: 0 (ok)"))
@@ -131,11 +142,15 @@ struct TLSTests {
             """
         let result = try Tools.run(
             "python3",
-            ["-c", script, String(running.server.port), String(running.server.process.processIdentifier),
-             running.certificate, running.key, renewed, renewedKey])
+            [
+                "-c", script, String(running.server.port),
+                String(running.server.process.processIdentifier),
+                running.certificate, running.key, renewed, renewedKey,
+            ])
         try #require(result.status == 0, "python: \(result.standardError)")
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [String: Any])
         #expect(["TLSv1.2", "TLSv1.3"].contains(object["version"] as? String ?? ""))
         let cipher = object["cipher"] as? String ?? ""
         #expect(cipher.contains("GCM") || cipher.contains("CHACHA20"), "\(cipher)")
@@ -155,10 +170,13 @@ struct TLSTests {
         let (_, otherKey) = try fixture.makeCertificate(named: "b", commonName: "b")
         let result = try CommandRunner.run(
             "mynotes-server",
-            ["serve", "--port", "0", "--database", fixture.location, "--tls-cert", certificate,
-             "--tls-key", otherKey])
+            [
+                "serve", "--port", "0", "--database", fixture.location, "--tls-cert", certificate,
+                "--tls-key", otherKey,
+            ])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("TLS: certificate and key"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("TLS: certificate and key"), "\(result.standardError)")
     }
 
     @Test func plainHTTPIsRedirectedWhenAsked() throws {
@@ -171,7 +189,8 @@ struct TLSTests {
         let port = try #require(
             line.split(separator: " ").first { Int($0) != nil }.flatMap { Int($0) }, "\(line)")
         let redirect = try RawHTTPClient(port: port).send(
-            "POST /api/v1/notes%20x?limit=2 HTTP/1.1\r\nHost: notes.example.org:80\r\nContent-Length: 0\r\n\r\n")
+            "POST /api/v1/notes%20x?limit=2 HTTP/1.1\r\nHost: notes.example.org:80\r\nContent-Length: 0\r\n\r\n"
+        )
         #expect(redirect.status == 308)
         #expect(
             redirect.header("Location")
