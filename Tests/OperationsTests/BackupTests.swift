@@ -63,7 +63,7 @@ import Testing
         }
         let stream = AddStream()
         let adding = Task { try await stream.run(on: store, account: account.id) }
-        try Poll.until("500 adds before the backup") { stream.count >= 500 }
+        try Poll.until("200 adds before the backup", timeout: .seconds(60)) { stream.count >= 200 }
 
         let copy = fixture.path("copy.sqlite")
         let backupStarted = ContinuousClock.now
@@ -72,7 +72,9 @@ import Testing
             "mynotes-server", ["backup", "--database", fixture.location, "--to", copy])
         let backupEnded = ContinuousClock.now
         let countAfterBackup = stream.count
-        try Poll.until("adds after the backup") { stream.count >= countAfterBackup + 20 }
+        try Poll.until("adds after the backup", timeout: .seconds(60)) {
+            stream.count >= countAfterBackup + 20
+        }
         stream.stopped.store(true, ordering: .relaxed)
         try await adding.value
         #expect(result.status == 0, "\(result.standardError)")

@@ -1,3 +1,5 @@
+import Metrics
+
 /// Times each request and counts it under its route, method and status. The route is
 /// the one the ``Router`` matched (``HTTPResponse/route``); a request none matched
 /// counts as `unmatched`.
@@ -11,10 +13,11 @@ public struct MetricsMiddleware: HTTPMiddleware {
     public func respond(
         to request: HTTPRequest, context: RequestContext, next: Next
     ) async -> HTTPResponse {
-        let start = ContinuousClock.now
+        let start = MonotonicTime.nanoseconds
         let response = await next.respond(to: request, context: context)
         (response.route ?? metrics.unmatched).record(
-            method: request.method, status: response.status, duration: .now - start)
+            method: request.method, status: response.status,
+            nanoseconds: MonotonicTime.nanoseconds - start)
         return response
     }
 }

@@ -6,7 +6,7 @@ import Metrics
 ///
 /// ```swift
 /// let statistics = RouteStatistics(route: "/api/v1/notes")
-/// statistics.record(method: .get, status: .ok, duration: .milliseconds(2))
+/// statistics.record(method: .get, status: .ok, nanoseconds: 2_000_000)
 /// ```
 public final class RouteStatistics: Sendable {
     /// The route's label: its path pattern as registered, e.g. `/api/v1/notes/{id}`.
@@ -18,11 +18,12 @@ public final class RouteStatistics: Sendable {
         self.route = route
     }
 
+    /// Counts one answer that took `nanoseconds` (``MonotonicTime``).
     @inline(__always)
-    public func record(method: HTTPMethod, status: HTTPStatus, duration: Duration) {
+    public func record(method: HTTPMethod, status: HTTPStatus, nanoseconds: Int) {
         counts.add(
             1, at: Self.methodIndex(method) * Self.statusLabels.count + Self.statusIndex(status))
-        latency.observe(duration)
+        latency.observe(nanoseconds)
     }
 
     /// Requests so far with `method` and `status`.

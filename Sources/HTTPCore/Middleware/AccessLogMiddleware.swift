@@ -1,4 +1,5 @@
 import Logging
+import Metrics
 
 /// Records one access-log entry per request (see ``AccessLogEntry``) into an
 /// ``AccessLogWriter``, which formats and writes it on its own thread. Add it after
@@ -18,7 +19,7 @@ public struct AccessLogMiddleware: HTTPMiddleware {
     public func respond(
         to request: HTTPRequest, context: RequestContext, next: Next
     ) async -> HTTPResponse {
-        let start = ContinuousClock.now
+        let start = MonotonicTime.nanoseconds
         let response = await next.respond(to: request, context: context)
         writer.record(
             AccessLogEntry(
@@ -26,7 +27,7 @@ public struct AccessLogMiddleware: HTTPMiddleware {
                 method: request.method.rawValue, path: request.path, rawQuery: request.rawQuery,
                 status: response.status.rawValue,
                 bytes: response.stream == nil ? response.body.count : nil,
-                duration: .now - start,
+                duration: .nanoseconds(MonotonicTime.nanoseconds - start),
                 requestID: context.requestID ?? response.headers[RequestIDMiddleware.headerName],
                 referer: request.headers["Referer"], userAgent: request.headers["User-Agent"]))
         return response

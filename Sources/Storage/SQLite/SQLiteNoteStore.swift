@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import Metrics
 
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`.
 ///
@@ -365,10 +366,10 @@ public final class SQLiteNoteStore: NoteStore {
         let readers = self.readers
         let result: Result<Value, StoreError>
         // Issue 13: the wait for a reader thread, a metric.
-        let (queued, readWait) = (ContinuousClock.now, statistics.readWait)
+        let (queued, readWait) = (MonotonicTime.nanoseconds, statistics.readWait)
         do throws(BoundedExecutorError) {
             result = try await reading.run {
-                readWait.observe(.now - queued)
+                readWait.observe(MonotonicTime.nanoseconds - queued)
                 return Result { () throws(StoreError) in try readers.read(body) }
             }
         } catch {

@@ -11,30 +11,23 @@ struct BackupCommand: Command {
             given its name, so FILE is always whole. PostgreSQL: use pg_dump (see
             docs/OPERATIONS.md).
             """,
-        options: [
-            DatabaseOption.spec,
-            .value("--to", "FILE", "The copy to create; it must not exist."),
-        ])
+        options: BackupArguments.options(file: "--to", "The copy to create; it must not exist."))
 
-    let path: String
-    let destination: String
+    let files: BackupArguments
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        path = try DatabaseOption.sqlitePath(arguments, for: "backup")
-        guard let destination = arguments.value("--to"), !destination.isEmpty else {
-            throw UsageError("option '--to' is required: the file to create")
-        }
-        self.destination = destination
+        files = try BackupArguments(
+            arguments, command: "backup", file: "--to", meaning: "the file to create")
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         do {
-            let report = try SQLiteBackup.backUp(database: path, to: destination)
+            let report = try SQLiteBackup.backUp(database: files.database, to: files.file)
             let milliseconds =
                 report.duration.components.seconds * 1_000
                 + report.duration.components.attoseconds / 1_000_000_000_000_000
             context.print(
-                "Backed up \(path) to \(destination): \(report.pages) pages, "
+                "Backed up \(files.database) to \(files.file): \(report.pages) pages, "
                     + "\(report.bytes) bytes, \(milliseconds) ms")
         } catch {
             throw CommandFailure(error.description)

@@ -10,26 +10,19 @@ struct RestoreCommand: Command {
             it, creating the database if missing. Refuses while another process, such as a
             running server, has the database open: stop the server first.
             """,
-        options: [
-            DatabaseOption.spec,
-            .value("--from", "FILE", "The backup to restore."),
-        ])
+        options: BackupArguments.options(file: "--from", "The backup to restore."))
 
-    let path: String
-    let source: String
+    let files: BackupArguments
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        path = try DatabaseOption.sqlitePath(arguments, for: "restore")
-        guard let source = arguments.value("--from"), !source.isEmpty else {
-            throw UsageError("option '--from' is required: the backup to restore")
-        }
-        self.source = source
+        files = try BackupArguments(
+            arguments, command: "restore", file: "--from", meaning: "the backup to restore")
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         do {
-            try SQLiteBackup.restore(from: source, to: path)
-            context.print("Restored \(path) from \(source)")
+            try SQLiteBackup.restore(from: files.file, to: files.database)
+            context.print("Restored \(files.database) from \(files.file)")
         } catch {
             throw CommandFailure(error.description)
         }
