@@ -19,15 +19,25 @@ public final class FailingStore: NoteStore {
     }
 
     let base: any NoteStore
-    let failing: Set<Step>
+    private let failing: Mutex<Set<Step>>
 
     public init(wrapping base: any NoteStore, failing: Set<Step>) {
         self.base = base
-        self.failing = failing
+        self.failing = Mutex(failing)
+    }
+
+    /// From now on, these steps fail (and only these).
+    public func fail(_ steps: Set<Step>) {
+        failing.withLock { $0 = steps }
+    }
+
+    /// The wrapped store's: a broken database still shows whether anything committed.
+    public func changeStamp() -> StoreChangeStamp? {
+        base.changeStamp()
     }
 
     private func check(_ step: Step) throws(StoreError) {
-        if failing.contains(step) {
+        if failing.withLock({ $0.contains(step) }) {
             throw .database(
                 SQLiteError(extendedCode: SQLiteError.ioError, message: "disk I/O error", sql: nil))
         }

@@ -77,7 +77,8 @@ public final class TestServer: Sendable {
     public let router: Router
     /// Where the service hashes passwords (``Options/hashing``).
     public let hashing: BoundedExecutor
-    private let serviceStore: any NoteStore
+    /// The store the service uses: ``store``, failing the steps asked for.
+    private let serviceStore: FailingStore
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
     private let listener = Mutex<Listener>(.notStarted)
@@ -108,13 +109,17 @@ public final class TestServer: Sendable {
             signup: options.signup, signInLimits: options.signInLimits,
             passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
             signUpRate: options.signUpRate, signInRate: options.signInRate)
-        serviceStore =
-            options.failing.isEmpty
-            ? store : FailingStore(wrapping: store, failing: options.failing)
+        serviceStore = FailingStore(wrapping: store, failing: options.failing)
         hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
         router = MyNotesApplication.router(
             store: serviceStore, configuration: service, hashing: hashing,
             logger: options.logger)
+    }
+
+    /// Makes the service's store fail these steps from now on (none: work again), as a
+    /// database that breaks while the server runs.
+    public func failStore(_ steps: Set<FailingStore.Step>) {
+        serviceStore.fail(steps)
     }
 
     /// A connection to the service: a new TCP connection, or the router in this process.

@@ -63,9 +63,18 @@ public protocol NoteStore: Sendable {
 
     /// Finishes pending writes and closes the database.
     func close()
+
+    /// The database's state now, as far as commits go (see ``StoreChangeStamp``): taken
+    /// before a read, it tells later whether the read's result is still current. `nil`
+    /// when the store cannot tell, as when other servers write to the same database
+    /// unseen: nothing may then be cached.
+    func changeStamp() -> StoreChangeStamp?
 }
 
 extension NoteStore {
+    /// By default a store cannot tell; nothing read from it is cached.
+    public func changeStamp() -> StoreChangeStamp? { nil }
+
     /// Creates an account holding one token and no password.
     public func createAccount(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Account
     {

@@ -8,7 +8,7 @@ import Testing
     static func signUp(_ email: String, port: Int) throws -> RawHTTPClient.Response {
         let body = #"{"email":"\#(email)","password":"password 123"}"#
         return try RawHTTPClient(port: port).send(
-            "POST /api/v1/accounts HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+            "POST /api/v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
     }
 

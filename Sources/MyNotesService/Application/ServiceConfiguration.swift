@@ -55,7 +55,7 @@ public struct ServiceConfiguration: Sendable {
     /// Half the cores hash (at least one), so sign-ins never take every core from the
     /// queries; four hashes per thread may wait, about 1.3 s of work at most.
     public static var defaultHashing: ExecutorLimits {
-        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        let threads = max(1, UsableCores.count / 2)
         return ExecutorLimits(threads: threads, queueLimit: 4 * threads)
     }
 }

@@ -34,14 +34,14 @@ struct NotesService: Sendable {
     /// the check passes, the first `limit` notes (newest first), in one read. A wrong
     /// token reads no note, and costs the same whether or not the account exists. The
     /// rest follows with ``notes(account:page:)`` from the last note's position.
-    func notes(email: Email, token: String?, firstPage limit: Int) async throws(NoteError)
+    func notes(_ credentials: LegacyCredentials, firstPage limit: Int) async throws(NoteError)
         -> (account: Account, notes: [Note])
     {
         let authentication = self.authentication
         let found: (check: TokenCheck?, notes: [Note])
         do {
             found = try await store.checkedNotes(
-                email: email.text, presenting: tokenHash(token),
+                email: credentials.email.text, presenting: credentials.tokenHash,
                 admitting: { authentication.admits($0) }, page: NotePage(limit: limit))
         } catch {
             throw .storeFailed(error)
@@ -52,10 +52,11 @@ struct NotesService: Sendable {
     }
 
     /// The account a legacy write acts for, after the token check.
-    func account(email: Email, token: String?) async throws(NoteError) -> Account {
+    func account(_ credentials: LegacyCredentials) async throws(NoteError) -> Account {
         let found: TokenCheck?
         do {
-            found = try await store.account(email: email.text, presenting: tokenHash(token))
+            found = try await store.account(
+                email: credentials.email.text, presenting: credentials.tokenHash)
         } catch {
             throw .storeFailed(error)
         }
@@ -64,14 +65,20 @@ struct NotesService: Sendable {
         return found.account
     }
 
-    /// The token's hash, matched in the store against the account's tokens (an index
-    /// lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
+    /// The email with the token's hash, matched in the store against the account's tokens
+    /// (an index lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
     /// tokens, so it hashes none.
-    private func tokenHash(_ token: String?) -> [UInt8]? {
+    func credentials(email: Email, token: String?) -> LegacyCredentials {
         switch authentication {
-        case .token: token.map { SHA256.hash($0) }
-        case .legacyEmail: nil
+        case .token: LegacyCredentials(email: email, tokenHash: token.map { SHA256.hash($0) })
+        case .legacyEmail: LegacyCredentials(email: email, tokenHash: nil)
         }
+    }
+
+    /// The store's change stamp now (see `StoreChangeStamp`): `nil` when answers read
+    /// from it may not be cached.
+    func changeStamp() -> StoreChangeStamp? {
+        store.changeStamp()
     }
 
     /// With tokens, a missing account and a wrong token are one answer, so nobody can

@@ -23,6 +23,7 @@ public final class SQLiteNoteStore: NoteStore {
     private let retryAfter: Duration
     /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
     let statistics = StoreStatistics()
+    private let changeWatch: SQLiteChangeWatch?
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
     /// Reads run on `reading` when given (the store closes it), else on an executor
@@ -48,6 +49,8 @@ public final class SQLiteNoteStore: NoteStore {
             connection: connection, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter, statistics: statistics)
         readers = SQLiteReaderPool(path: path)
+        // The writer's connection has made the WAL index by now, and keeps it while open.
+        changeWatch = SQLiteChangeWatch(databasePath: path)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -65,6 +68,10 @@ public final class SQLiteNoteStore: NoteStore {
 
     deinit {
         close()
+    }
+
+    public func changeStamp() -> StoreChangeStamp? {
+        changeWatch?.stamp()
     }
 
     // MARK: Accounts

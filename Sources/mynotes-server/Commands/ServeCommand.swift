@@ -23,7 +23,8 @@ struct ServeCommand: Command {
                 "--port", "P", "The port, 0 for any free one (env MYNOTES_PORT; default 8080).",
                 short: "-p"),
             DatabaseOption.spec,
-            .value("--threads", "N", "Worker threads (default: the number of cores)."),
+            .value(
+                "--threads", "N", "Worker threads (default: one per core the server may run on)."),
             .flag(
                 "--legacy-email-auth",
                 "Let the email alone identify an account, as the original service did. "
@@ -51,6 +52,16 @@ struct ServeCommand: Command {
             .value(
                 "--request-body-timeout", "SECONDS",
                 "Close a connection whose request body is not all in by then (default 60)."),
+            // Issue 10, HTTP hardening: the Host names answered (DNS rebinding).
+            .value(
+                "--allowed-hosts", "LIST",
+                "Host names answered, comma-separated: name, name:port, [v6], or * for any; "
+                    + "others get 421. Default: the listen address, localhost, 127.0.0.1, "
+                    + "[::1] and the host of --public-url."),
+            .value(
+                "--public-url", "URL",
+                "The URL clients reach the server at through a proxy or a DNS name, "
+                    + "e.g. https://notes.example.com; its host is answered."),
             .value(
                 "--log-format", "text|json",
                 "Log to standard error as text or JSON lines (env MYNOTES_LOG_FORMAT; default text)."
@@ -91,6 +102,31 @@ struct ServeCommand: Command {
         }
         if let seconds = try arguments.integer("--request-body-timeout", in: 1...86_400) {
             server.requestBodyTimeout = .seconds(seconds)
+        }
+        // Issue 10, HTTP hardening: the Host names answered.
+        var publicHost: String?
+        if let text = arguments.value("--public-url") {
+            guard let url = URLComponents(string: text),
+                ["http", "https"].contains(url.scheme?.lowercased()), let host = url.host,
+                !host.isEmpty
+            else {
+                throw UsageError(
+                    "option '--public-url' must be an http or https URL, not '\(text)'")
+            }
+            publicHost = host
+        }
+        if let list = arguments.value("--allowed-hosts") {
+            let names = list.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0.trimmingCharacters(in: .whitespaces))
+            }
+            guard let hosts = AllowedHosts(names) else {
+                throw UsageError(
+                    "option '--allowed-hosts' must list host names (name, name:port, [v6]) "
+                        + "or *, not '\(list)'")
+            }
+            server.allowedHosts = hosts
+        } else {
+            server.allowedHosts = .defaults(listeningOn: server.host, publicHost: publicHost)
         }
         if let quota = try arguments.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
             service.quota = .atMost(quota)
