@@ -39,6 +39,12 @@ import Testing
                     in: fixture, replacing: "ProtectSystem=strict", with: "ProtectSystem=stricter"),
             ])
         #expect(broken.standardError.contains("stricter"))
+        // systemd's own exposure score of the sandbox, in tenths: 15 (1.5 of 10, "OK")
+        // when written; 20 at most.
+        let security = try Tools.run(
+            "systemd-analyze",
+            ["security", "--offline=true", "--threshold=20", try unit(in: fixture)])
+        #expect(security.status == 0, "\(security.standardOutput)")
     }
 
     @Test func theUnitIsSandboxedAndRunsAsItsOwnUser() throws {

@@ -78,7 +78,8 @@ public final class AccessLogWriter: Sendable {
         wakeUp.signal()
     }
 
-    /// Writes what is queued, then stops the thread and closes the file.
+    /// Writes what is queued, then stops the thread and closes the file. The thread holds
+    /// the writer until then: every writer must be closed.
     public func close() {
         let first = state.withLock { state in
             defer { state.closed = true }
@@ -88,8 +89,6 @@ public final class AccessLogWriter: Sendable {
         wakeUp.signal()
         finished.wait()
     }
-
-    deinit { close() }
 
     private func run() {
         while true {
