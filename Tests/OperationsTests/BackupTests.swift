@@ -147,6 +147,18 @@ import Testing
         defer { reopened.close() }
         let notes = try await reopened.notes(account: account.id, page: NotePage(limit: 10))
         #expect(notes.map(\.content) == ["kept"])
+
+        // Restoring to a new file makes it, readable by its owner only.
+        let fresh = fixture.path("fresh.sqlite")
+        let made = try CommandRunner.run(
+            "mynotes-server", ["restore", "--from", copy, "--database", "sqlite:" + fresh])
+        #expect(made.status == 0, "\(made.standardError)")
+        let freshMode = try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions]
+        #expect(freshMode as? Int == 0o600)
+        let freshStore = try SQLiteNoteStore(path: fresh)
+        defer { freshStore.close() }
+        let freshNotes = try await freshStore.notes(account: account.id, page: NotePage(limit: 10))
+        #expect(freshNotes.map(\.content) == ["kept"])
     }
 
     @Test func restoreRefusesABackupThatIsNotSound() throws {

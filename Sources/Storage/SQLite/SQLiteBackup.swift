@@ -86,6 +86,11 @@ public enum SQLiteBackup {
             guard findings.isEmpty else {
                 throw BackupError.notSound(path: backup, findings: findings)
             }
+            // A database made here is its owner's only, as a backup is.
+            if !FileManager.default.fileExists(atPath: database) {
+                _ = FileManager.default.createFile(
+                    atPath: database, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
             let target = try SQLiteConnection(path: database, mode: .readWrite)
             try lockExclusively(target, path: database)
             _ = try copy(from: source, to: target)

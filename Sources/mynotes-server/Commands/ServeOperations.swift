@@ -110,11 +110,19 @@ extension ServeOperations {
     func start(
         _ application: MyNotesApplication, server: ServerConfiguration, logger: Logger
     ) throws(HTTPServerError) -> ServeCompanions {
+        let reloadsTLS = tls != nil
+        let reopensLog = accessLog != nil
         let reload = ReloadSignal {
-            application.reopenAccessLog()
+            if reopensLog { application.reopenAccessLog() }
+            guard reloadsTLS else {
+                logger.info("SIGHUP", ["access_log": reopensLog ? "reopened" : "none"])
+                return
+            }
             do {
                 try application.reloadTLS()
-                logger.info("SIGHUP: access log reopened, TLS certificate reloaded")
+                logger.info(
+                    "SIGHUP: TLS certificate reloaded",
+                    ["access_log": reopensLog ? "reopened" : "none"])
             } catch {
                 logger.error(
                     "SIGHUP: TLS certificate not reloaded, the old one stays", ["error": "\(error)"]
