@@ -22,7 +22,8 @@ extension MyNotesApplication {
         drain: DrainState, metrics: MetricsRegistry
     ) -> RequestMetrics {
         let requestMetrics = RequestMetrics()
-        router.add(middleware: requestMetrics.middleware)
+        // Requests are timed and counted only when someone can read the figures.
+        if operations.metrics != .off { router.add(middleware: requestMetrics.middleware) }
         if let accessLog = operations.accessLog {
             router.add(middleware: AccessLogMiddleware(writer: accessLog))
         }
