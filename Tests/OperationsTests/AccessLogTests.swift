@@ -47,6 +47,18 @@ import Testing
         )
     }
 
+    @Test(arguments: [("", ""), ("a=1&", "a=1&"), ("&token=&&", "&token=REDACTED&&")])
+    func oddQueriesKeepTheirShape(query: String, written: String) {
+        #expect(Self.entry(query: query).target == "/mynotes/webservice.php?" + written)
+    }
+
+    @Test func quotesAndControlCharactersInAFieldAreEscaped() {
+        let line = Self.entry(query: nil, userAgent: "say \"hi\"\n").combinedLine
+        #expect(line.contains(#" "say \"hi\"\n" "#))
+        #expect(!line.contains("\n"))
+        #expect(Self.entry(query: nil, userAgent: "").combinedLine.contains(#" "-" "-" "#))
+    }
+
     @Test func aJSONLine() throws {
         let line = Self.entry(query: nil, userAgent: "say \"hi\"\n").jsonLine
         let object = try #require(

@@ -91,6 +91,8 @@ public final class AccessLogWriter: Sendable {
     }
 
     private func run() {
+        var bytes: [UInt8] = []
+        var time = AccessLogTimestamp()
         while true {
             wakeUp.wait()
             let (entries, closed, reopen) = state.withLock { state in
@@ -108,13 +110,17 @@ public final class AccessLogWriter: Sendable {
                 Glibc.close(old)
             }
             if !entries.isEmpty {
-                var text = ""
+                bytes.removeAll(keepingCapacity: true)
                 for entry in entries {
-                    text += format == .json ? entry.jsonLine : entry.combinedLine
-                    text += "\n"
+                    if format == .json {
+                        entry.appendJSON(to: &bytes, time: &time)
+                    } else {
+                        entry.appendCombined(to: &bytes, time: &time)
+                    }
+                    bytes.append(UInt8(ascii: "\n"))
                 }
                 let target = descriptor.withLock { $0 }
-                Self.writeAll(Array(text.utf8), to: target)
+                Self.writeAll(bytes, to: target)
                 written.add(entries.count, ordering: .relaxed)
             }
             if closed {
