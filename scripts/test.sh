@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --with-browser --with-shells
+# Issue 13: promtool, openssl, systemd-analyze and prometheus-client for OperationsTests.
+scripts/operations-tools.sh
 swift build --build-tests
 # Suites that measure latency while the server is under attack or load run alone, after
 # the rest: on two cores the other suites' work would count against their time limits,

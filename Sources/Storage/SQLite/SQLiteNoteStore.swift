@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import Metrics
 
 #if canImport(Glibc)
     import Glibc
@@ -22,10 +23,12 @@ import Foundation
 /// ```
 public final class SQLiteNoteStore: NoteStore {
     public let path: String
-    private let writer: SQLiteWriter
+    let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
-    private let reading: BoundedExecutor
+    let reading: BoundedExecutor
     private let retryAfter: Duration
+    /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
+    let statistics = StoreStatistics()
     private let changeWatch: SQLiteChangeWatch
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
@@ -56,7 +59,8 @@ public final class SQLiteNoteStore: NoteStore {
                 reopen: { () throws(SQLiteError) in
                     readers.renew()
                     return try Self.writerConnection(path)
-                }))
+                }),
+            statistics: statistics)
         // The writer's connection has made the WAL index by now, and keeps it while open.
         changeWatch = SQLiteChangeWatch(databasePath: path)
         // A read's task may continue on the reader's thread: serializing the answer there
@@ -538,9 +542,12 @@ public final class SQLiteNoteStore: NoteStore {
     ) async throws(StoreError) -> Value {
         let readers = self.readers
         let result: Result<Value, StoreError>
+        // Issue 13: the wait for a reader thread, a metric.
+        let (queued, readWait) = (MonotonicTime.nanoseconds, statistics.readWait)
         do throws(BoundedExecutorError) {
             result = try await reading.run {
-                Result { () throws(StoreError) in try readers.read(body) }
+                readWait.observe(MonotonicTime.nanoseconds - queued)
+                return Result { () throws(StoreError) in try readers.read(body) }
             }
         } catch {
             switch error {
