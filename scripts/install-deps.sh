@@ -17,6 +17,9 @@ for option in "$@"; do
         # (its initdb and pg_ctl; Debian does not start a cluster when policy-rc.d forbids
         # it, and the scripts start private ones), and haproxy in front of the instances.
         --with-postgresql) packages+=(postgresql haproxy) ;;
+        # Issue 13, the operations tests: promtool (prometheus), openssl, curl,
+        # systemd-analyze (systemd), python3-venv for prometheus-client.
+        --with-operations) packages+=(prometheus openssl curl systemd python3-venv) ;;
     esac
 done
 missing=()

@@ -11,14 +11,16 @@ public protocol SharedLimitStore: Sendable {
     /// Takes one token from every bucket and answers `nil`, or, when any is empty, takes
     /// none and answers how long until all of them hold one. A bucket never seen is full.
     func take(from buckets: [TokenBucket]) async throws(StoreError) -> Duration?
-    /// Records one failure now under each key.
-    func recordFailure(keys: [String]) async throws(StoreError)
-    /// For each key with failures within `window`: how many, and how long ago the oldest
-    /// of them was.
-    func failures(keys: [String], within window: Duration) async throws(StoreError)
-        -> [String: FailureCount]
-    /// Forgets the key's failures.
-    func clearFailures(key: String) async throws(StoreError)
+    /// In one step under a lock on the keys, so attempts on every server count together:
+    /// when every key has fewer than its limit of failures within `window`, records one
+    /// failure now under each and answers their IDs; else records none and answers how
+    /// long until the fullest key frees a slot.
+    func reserveFailure(keys: [FailureLimit], within window: Duration) async throws(StoreError)
+        -> FailureReservation
+    /// Forgets these failures (reserved attempts that turned out not to be failures).
+    func releaseFailures(_ ids: [Int64]) async throws(StoreError)
+    /// Forgets these failures and every failure under `key`.
+    func clearFailures(key: String, releasing ids: [Int64]) async throws(StoreError)
 }
 
 /// A token bucket: at most `burst` tokens, refilled one per `interval`.
@@ -34,14 +36,21 @@ public struct TokenBucket: Sendable, Hashable {
     }
 }
 
-/// Failures under one key within a window.
-public struct FailureCount: Sendable, Hashable {
-    public var count: Int
-    /// How long ago the oldest failure in the window was.
-    public var oldestAge: Duration
+/// A key of failures and how many of them a window may hold.
+public struct FailureLimit: Sendable, Hashable {
+    public var key: String
+    public var limit: Int
 
-    public init(count: Int, oldestAge: Duration) {
-        self.count = count
-        self.oldestAge = oldestAge
+    public init(key: String, limit: Int) {
+        self.key = key
+        self.limit = limit
     }
+}
+
+/// The answer of ``SharedLimitStore/reserveFailure(keys:within:)``.
+public enum FailureReservation: Sendable, Hashable {
+    /// Counted: one failure per key, to release or clear by these IDs.
+    case reserved(ids: [Int64])
+    /// Some key is at its limit: nothing was counted; try again after this long.
+    case refused(retryAfter: Duration)
 }

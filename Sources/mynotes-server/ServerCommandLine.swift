@@ -23,6 +23,9 @@ enum ServerCommandLine {
                         ])),
                 // Issue 11: SQLite to PostgreSQL and back.
                 .command(MigrateCommand.self),
+                // Issue 13: operations.
+                .command(BackupCommand.self), .command(RestoreCommand.self),
+                .command(DoctorCommand.self),
             ],
             defaultCommand: ServeCommand.self))
 }

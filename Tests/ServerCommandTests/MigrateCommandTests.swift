@@ -17,6 +17,9 @@ struct MigrateCommandTests {
         var lines: [String] = []
         for account in try await store.allAccounts() {
             lines.append("\(account)")
+            for session in try await store.sessions(account: account.id) {
+                lines.append("  \(session)")
+            }
             for note in try await store.notes(account: account.id, page: NotePage(limit: .max)) {
                 lines.append("  \(note)")
             }
@@ -32,7 +35,7 @@ struct MigrateCommandTests {
         let store = try sqlite.open()
         let ann = try await store.createAccount(
             email: "Ann@example.com", tokenHash: [1, 2], passwordHash: "pbkdf2$x")
-        try await store.addToken([3, 4], account: ann.id)
+        try await store.addToken([3, 4], account: ann.id, at: 1_700_000_000_000)
         let bob = try await store.createAccount(
             email: "bob@example.com", tokenHash: nil, passwordHash: nil)
         var removed: Int64 = 0
@@ -60,7 +63,7 @@ struct MigrateCommandTests {
 
         // The copy works as the original did: tokens, and new IDs above the copied ones.
         let copied = try StoreLocation.postgreSQL(conninfo: postgres).open()
-        #expect(try await copied.account(tokenHash: [3, 4])?.email == "Ann@example.com")
+        #expect(try await copied.account(tokenHash: [3, 4])?.account.email == "Ann@example.com")
         let next = try await copied.addNote(
             NoteDraft(date: "2026-12-01", content: "after"), account: ann.id, quota: .unlimited)
         #expect(next.id > 2_500)

@@ -145,6 +145,43 @@ struct TwoInstanceTests {
         }
     }
 
+    /// Issue 10's race, on two servers: 16 wrong passwords released together, 8 to each,
+    /// let exactly the limit (5 per account) reach the password check (401); every other
+    /// is 429, because each server reserves its attempt in the shared table under a lock
+    /// on the account's key before it hashes.
+    @Test func sixteenParallelWrongPasswordsOnTwoServersLetExactlyTheLimitThrough() throws {
+        let (a, b, _) = try Self.pair()
+        defer { [a, b].forEach { $0.stop(signal: SIGTERM) } }
+        let servers = [InstanceClient(port: a.port), InstanceClient(port: b.port)]
+        _ = try servers[0].signUp("ann@example.com")
+        let statuses = Mutex<[Int]>([])
+        let ready = DispatchGroup()
+        let done = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        for index in 0..<16 {
+            ready.enter()
+            done.enter()
+            let server = servers[index % 2]
+            Thread {
+                ready.leave()
+                start.wait()
+                let status =
+                    (try? server.send(
+                        "POST", "/api/v1/sessions",
+                        json: ["email": "ann@example.com", "password": "wrong password"]))?
+                    .status ?? -1
+                statuses.withLock { $0.append(status) }
+                done.leave()
+            }.start()
+        }
+        #expect(ready.wait(timeout: .now() + 30) == .success)
+        for _ in 0..<16 { start.signal() }
+        #expect(done.wait(timeout: .now() + 60) == .success, "every request answered")
+        let answered = statuses.withLock { $0 }
+        #expect(answered.filter { $0 == 401 }.count == 5, "\(answered.sorted())")
+        #expect(answered.filter { $0 == 429 }.count == 11, "\(answered.sorted())")
+    }
+
     /// The sign-up rate per address (a burst of 5) is one budget for both servers.
     @Test func theSignUpRateHoldsAcrossServers() throws {
         let (a, b, _) = try Self.pair([])

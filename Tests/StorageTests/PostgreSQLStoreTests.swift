@@ -223,22 +223,66 @@ struct PostgreSQLSharedLimitTests {
         #expect(try await first.take(from: [overall]) != nil)
     }
 
-    @Test func failuresCountWithinTheirWindowUntilCleared() async throws {
+    @Test func failuresAreReservedUpToTheirLimitAndGivenBackOrCleared() async throws {
         let cluster = try #require(try PostgreSQLCluster.shared())
         let conninfo = try cluster.createSchema()
         let first = try PostgreSQLNoteStore(conninfo: conninfo)
         let second = try PostgreSQLNoteStore(conninfo: conninfo)
         defer { [first, second].forEach { $0.close() } }
-        try await first.recordFailure(keys: ["account:ann", "address:a"])
-        try await second.recordFailure(keys: ["account:ann", "address:b"])
-        let counted = try await first.failures(
-            keys: ["account:ann", "address:a", "address:c"], within: .seconds(900))
-        #expect(counted["account:ann"]?.count == 2)
-        #expect(counted["address:a"]?.count == 1)
-        #expect(counted["address:c"] == nil)
-        #expect(counted["account:ann"]!.oldestAge < .seconds(900))
-        try await second.clearFailures(key: "account:ann")
-        #expect(try await first.failures(keys: ["account:ann"], within: .seconds(900)).isEmpty)
-        #expect(try await first.failures(keys: ["address:b"], within: .seconds(900)).count == 1)
+        let window = Duration.seconds(900)
+        func keys(_ address: String) -> [FailureLimit] {
+            [FailureLimit(key: "account:ann", limit: 2), FailureLimit(key: address, limit: 5)]
+        }
+        // Two stores, as two servers: one count.
+        guard
+            case .reserved(let one) = try await first.reserveFailure(
+                keys: keys("address:a"), within: window),
+            case .reserved(let two) = try await second.reserveFailure(
+                keys: keys("address:b"), within: window)
+        else {
+            Issue.record("the first two are under the limit")
+            return
+        }
+        #expect(one.count == 2 && two.count == 2)
+        guard
+            case .refused(let wait) = try await first.reserveFailure(
+                keys: keys("address:c"), within: window)
+        else {
+            Issue.record("the third is over the account's limit")
+            return
+        }
+        #expect(wait > .zero && wait <= window)
+        // A refusal counted nothing: address:c is free; a release gives a slot back.
+        try await second.releaseFailures(two)
+        guard
+            case .reserved(let three) = try await second.reserveFailure(
+                keys: keys("address:c"), within: window)
+        else {
+            Issue.record("a released slot is free again")
+            return
+        }
+        // Cleared: the account's failures go, and the attempt's own address slot too;
+        // address:a keeps its failure.
+        try await first.clearFailures(key: "account:ann", releasing: three)
+        for _ in 0..<2 {
+            guard
+                case .reserved = try await first.reserveFailure(
+                    keys: keys("address:a"), within: window)
+            else {
+                Issue.record("the account's failures were cleared")
+                return
+            }
+        }
+        let addressOnly = [FailureLimit(key: "address:a", limit: 3)]
+        guard case .refused = try await first.reserveFailure(keys: addressOnly, within: window)
+        else {
+            Issue.record("address:a holds 3 failures: the first, and the two after the clear")
+            return
+        }
+        let addressC = [FailureLimit(key: "address:c", limit: 1)]
+        guard case .reserved = try await first.reserveFailure(keys: addressC, within: window) else {
+            Issue.record("address:c's slot was given back by the clear")
+            return
+        }
     }
 }

@@ -36,8 +36,8 @@ import Testing
         #expect(sqlite3_exec(handle, stepOne, nil, nil, nil) == SQLITE_OK)
         #expect(sqlite3_close(handle) == SQLITE_OK)
         try await withStore { store in
-            #expect(try await store.account(tokenHash: [1, 2])?.email == "ann@x")
-            #expect(try await store.account(tokenHash: [3, 4])?.email == "bob@x")
+            #expect(try await store.account(tokenHash: [1, 2])?.account.email == "ann@x")
+            #expect(try await store.account(tokenHash: [3, 4])?.account.email == "bob@x")
             let notes = try await store.notes(account: 1)
             #expect(notes.map(\.content) == ["old"])
             #expect(notes.first?.version == 1)

@@ -1,46 +1,47 @@
 import Storage
 
 /// ``SignInLimits`` counted in the store, so that failed sign-ins on every server on one
-/// database count together: five wrong passwords spread over two servers are five.
+/// database count together: five wrong passwords spread over two servers are five, and
+/// sixteen sent at once to two servers let exactly the limit reach the password check
+/// (the store reserves under a lock on the keys, as ``SignInThrottle`` does under its own).
 ///
 /// ```swift
 /// let throttle = SharedSignInThrottle(limits: SignInLimits(), store: postgres)
 /// ```
 struct SharedSignInThrottle: SignInThrottling {
+    /// The failures counted for one admitted attempt.
+    struct Attempt: Sendable {
+        fileprivate let email: String
+        fileprivate let ids: [Int64]
+    }
+
     let limits: SignInLimits
     let store: any SharedLimitStore
 
-    func wait(beforeSignIn email: String, from address: String?) async throws(StoreError)
-        -> Duration?
+    func reserve(email: String, address: String?) async throws(StoreError)
+        -> SignInAdmission<Attempt>
     {
-        let keys = Self.keys(email: email, address: address, limits)
-        let counted = try await store.failures(keys: keys.map(\.key), within: limits.window)
-        let waits = keys.compactMap { key, limit -> Duration? in
-            guard let failures = counted[key], failures.count >= limit else { return nil }
-            return limits.window - failures.oldestAge
+        var keys = [FailureLimit(key: Self.accountKey(email), limit: limits.perAccount)]
+        if let address {
+            keys.append(FailureLimit(key: "address:" + address, limit: limits.perAddress))
         }
-        return waits.max()
+        switch try await store.reserveFailure(keys: keys, within: limits.window) {
+        case .refused(let wait): return .refused(retryAfter: wait)
+        case .reserved(let ids): return .admitted(Attempt(email: email, ids: ids))
+        }
     }
 
-    func countFailure(email: String, from address: String?) async throws(StoreError) {
-        try await store.recordFailure(
-            keys: Self.keys(email: email, address: address, limits).map(\.key))
+    func release(_ attempt: Attempt) async {
+        // Best effort (see the protocol): the caller is already reporting another error.
+        try? await store.releaseFailures(attempt.ids)
     }
 
-    func countSuccess(email: String) async throws(StoreError) {
-        try await store.clearFailures(key: Self.accountKey(email))
+    func succeeded(_ attempt: Attempt) async throws(StoreError) {
+        try await store.clearFailures(key: Self.accountKey(attempt.email), releasing: attempt.ids)
     }
 
     /// The same keys as the in-memory throttle's: the email, ASCII-case-insensitively as
     /// the store compares emails, and the address.
-    private static func keys(email: String, address: String?, _ limits: SignInLimits)
-        -> [(key: String, limit: Int)]
-    {
-        var keys = [(accountKey(email), limits.perAccount)]
-        if let address { keys.append(("address:" + address, limits.perAddress)) }
-        return keys
-    }
-
     private static func accountKey(_ email: String) -> String {
         "account:" + email.lowercased()
     }

@@ -1,17 +1,2 @@
-import Storage
-
-extension SignInThrottle: SignInThrottling {
-    func wait(beforeSignIn email: String, from address: String?) async throws(StoreError)
-        -> Duration?
-    {
-        delay(email: email, address: address)
-    }
-
-    func countFailure(email: String, from address: String?) async throws(StoreError) {
-        recordFailure(email: email, address: address)
-    }
-
-    func countSuccess(email: String) async throws(StoreError) {
-        recordSuccess(email: email)
-    }
-}
+// Its synchronous, non-throwing methods are the protocol's witnesses.
+extension SignInThrottle: SignInThrottling {}

@@ -31,22 +31,21 @@ extension PostgreSQLNoteStore {
                 _ = admit(nil)
                 return (nil, [])
             }
-            let holds = !rows.isNull(0, 4) && rows.int64(0, 4) == rows.int64(0, 0)
-            let check = TokenCheck(account: Self.account(rows, 0), holdsToken: holds)
+            let check = Self.tokenCheck(rows)
             guard admit(check) else { return (check, []) }
-            guard holds else {
+            guard check.holdsToken else {
                 // Admitted without the token (email-only mode): the page, read now.
                 return (
                     check, try Self.notes(account: check.account.id, page: page, on: connection)
                 )
             }
             let notes = (0..<rows.count).compactMap { row -> Note? in
-                rows.isNull(row, 5)
+                rows.isNull(row, 9)
                     ? nil
                     : Note(
-                        id: rows.int64(row, 5), date: rows.text(row, 6),
-                        content: rows.text(row, 7), createdAt: rows.int64(row, 8),
-                        updatedAt: rows.int64(row, 9), version: rows.int64(row, 10))
+                        id: rows.int64(row, 9), date: rows.text(row, 10),
+                        content: rows.text(row, 11), createdAt: rows.int64(row, 12),
+                        updatedAt: rows.int64(row, 13), version: rows.int64(row, 14))
             }
             return (check, notes)
         }
@@ -55,15 +54,15 @@ extension PostgreSQLNoteStore {
     /// The token check of ``tokenCheck(email:presenting:on:)`` and the first page of notes,
     /// which the lateral join reads only when the account holds the token.
     private static let checkedFirstPage = """
-        SELECT a.id, a.email, a.password_hash, a.created_at, t.holder,
+        SELECT a.id, a.email, a.password_hash, a.created_at,
+            t.account_id, \(sessionColumns),
             n.id, n.date, n.content, n.created_at, n.updated_at, n.version
         FROM (SELECT 1) AS one
         LEFT JOIN accounts a ON a.email_key = $2
-        LEFT JOIN LATERAL (SELECT (SELECT account_id FROM tokens WHERE hash = $1) AS holder) t
-            ON true
+        LEFT JOIN tokens t ON t.hash = $1
         LEFT JOIN LATERAL (
             SELECT id, date, content, created_at, updated_at, version, sort_key FROM notes
-            WHERE account_id = a.id AND t.holder = a.id
+            WHERE account_id = a.id AND t.account_id = a.id
                 AND ($3::text IS NULL OR strpos(folded_content, $3::text) > 0)
             ORDER BY sort_key DESC, id DESC
             LIMIT $4) n ON true

@@ -51,52 +51,74 @@ extension PostgreSQLNoteStore: SharedLimitStore {
         }
     }
 
-    public func recordFailure(keys: [String]) async throws(StoreError) {
-        try await write { connection throws(PostgreSQLError) in
-            try connection.transaction { () throws(PostgreSQLError) in
+    public func reserveFailure(
+        keys: [FailureLimit], within window: Duration
+    ) async throws(StoreError) -> FailureReservation {
+        guard !keys.isEmpty else { return .reserved(ids: []) }
+        // One order for every server's locks, so two reservations never wait for each other.
+        let ordered = keys.sorted { $0.key < $1.key }
+        let windowMilliseconds = Int64(window / .milliseconds(1))
+        return try await write { connection throws(PostgreSQLError) -> FailureReservation in
+            try connection.transaction { () throws(PostgreSQLError) -> FailureReservation in
                 try connection.execute("SET LOCAL synchronous_commit TO off")
+                // A key may have no row yet, so no row to lock: its name's lock instead,
+                // held to the end of the transaction, serializes the check and the count.
                 _ = try connection.query(
+                    """
+                    SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
+                    FROM unnest($1::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n
+                    """, .texts(ordered.map(\.key)))
+                let rows = try connection.query(
+                    """
+                    WITH now AS (SELECT \(Self.now) AS ms)
+                    SELECT key, count(*), ms - min(failed_at) FROM sign_in_failures, now
+                    WHERE key = ANY($1::text[]) AND failed_at > ms - $2
+                    GROUP BY key, ms
+                    """, .texts(ordered.map(\.key)), .integer(windowMilliseconds))
+                var wait: Duration?
+                for row in 0..<rows.count {
+                    guard let limit = ordered.first(where: { $0.key == rows.text(row, 0) })?.limit,
+                        rows.int64(row, 1) >= Int64(limit)
+                    else { continue }
+                    let left = window - .milliseconds(rows.int64(row, 2))
+                    wait = max(wait ?? left, left)
+                }
+                if let wait { return .refused(retryAfter: wait) }
+                let inserted = try connection.query(
                     """
                     INSERT INTO sign_in_failures (key, failed_at)
                     SELECT unnest($1::text[]), \(Self.now)
-                    """, .texts(keys))
+                    RETURNING id
+                    """, .texts(ordered.map(\.key)))
                 // Failures older than a day count for no window; forgotten now and then.
                 _ = try connection.query(
                     """
                     DELETE FROM sign_in_failures
                     WHERE key = ANY($1::text[]) AND failed_at < \(Self.now) - 86400000
-                    """, .texts(keys))
+                    """, .texts(ordered.map(\.key)))
+                return .reserved(ids: (0..<inserted.count).map { inserted.int64($0, 0) })
             }
         }
     }
 
-    public func failures(keys: [String], within window: Duration) async throws(StoreError)
-        -> [String: FailureCount]
-    {
-        let windowMilliseconds = Int64(window / .milliseconds(1))
-        return try await read { connection throws(PostgreSQLError) in
-            let rows = try connection.query(
-                """
-                WITH now AS (SELECT \(Self.now) AS ms)
-                SELECT key, count(*), ms - min(failed_at) FROM sign_in_failures, now
-                WHERE key = ANY($1::text[]) AND failed_at > ms - $2
-                GROUP BY key, ms
-                """, .texts(keys), .integer(windowMilliseconds))
-            var counts: [String: FailureCount] = [:]
-            for row in 0..<rows.count {
-                counts[rows.text(row, 0)] = FailureCount(
-                    count: Int(rows.int64(row, 1)), oldestAge: .milliseconds(rows.int64(row, 2)))
-            }
-            return counts
-        }
-    }
-
-    public func clearFailures(key: String) async throws(StoreError) {
+    public func releaseFailures(_ ids: [Int64]) async throws(StoreError) {
+        guard !ids.isEmpty else { return }
         try await write { connection throws(PostgreSQLError) in
             try connection.transaction { () throws(PostgreSQLError) in
                 try connection.execute("SET LOCAL synchronous_commit TO off")
                 _ = try connection.query(
-                    "DELETE FROM sign_in_failures WHERE key = $1", .text(key))
+                    "DELETE FROM sign_in_failures WHERE id = ANY($1::bigint[])", .integers(ids))
+            }
+        }
+    }
+
+    public func clearFailures(key: String, releasing ids: [Int64]) async throws(StoreError) {
+        try await write { connection throws(PostgreSQLError) in
+            try connection.transaction { () throws(PostgreSQLError) in
+                try connection.execute("SET LOCAL synchronous_commit TO off")
+                _ = try connection.query(
+                    "DELETE FROM sign_in_failures WHERE key = $1 OR id = ANY($2::bigint[])",
+                    .text(key), .integers(ids))
             }
         }
     }

@@ -28,11 +28,15 @@ extension PostgreSQLNoteStore: TransferableStore {
     func tokenRows() async throws(StoreError) -> [StoreRows.Token] {
         try await read { connection throws(PostgreSQLError) in
             let rows = try connection.query(
-                "SELECT hash, account_id, created_at FROM tokens ORDER BY account_id, hash")
+                """
+                SELECT hash, account_id, created_at, last_used_at, kind FROM tokens
+                ORDER BY account_id, hash
+                """)
             return (0..<rows.count).map { row in
                 StoreRows.Token(
                     hash: rows.bytes(row, 0), accountID: rows.int64(row, 1),
-                    createdAt: rows.int64(row, 2))
+                    createdAt: rows.int64(row, 2), lastUsedAt: rows.int64(row, 3),
+                    kind: rows.text(row, 4))
             }
         }
     }
@@ -63,8 +67,11 @@ extension PostgreSQLNoteStore: TransferableStore {
                 }
                 for token in tokens {
                     _ = try connection.query(
-                        "INSERT INTO tokens (hash, account_id, created_at) VALUES ($1, $2, $3)",
-                        .bytes(token.hash), .integer(token.accountID), .integer(token.createdAt))
+                        """
+                        INSERT INTO tokens (hash, account_id, created_at, last_used_at, kind)
+                        VALUES ($1, $2, $3, $4, $5)
+                        """, .bytes(token.hash), .integer(token.accountID),
+                        .integer(token.createdAt), .integer(token.lastUsedAt), .text(token.kind))
                 }
             }
         }

@@ -152,22 +152,34 @@ public final class PostgreSQLNoteStore: NoteStore {
         let rows = try connection.query(
             """
             SELECT a.id, a.email, a.password_hash, a.created_at,
-                (SELECT t.account_id FROM tokens t WHERE t.hash = $1)
+                t.account_id, t.hash, t.kind, t.created_at, t.last_used_at
             FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email_key = $2
+                LEFT JOIN tokens t ON t.hash = $1
             """, tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(emailKey(email)))
         guard rows.count > 0, !rows.isNull(0, 0) else { return nil }
-        let holds = !rows.isNull(0, 4) && rows.int64(0, 4) == rows.int64(0, 0)
-        return TokenCheck(account: account(rows, 0), holdsToken: holds)
+        return tokenCheck(rows)
     }
 
-    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+    /// The check from a row of the account's columns, then the token's holder and its
+    /// ``sessionColumns``: the session only when the account holds the token.
+    static func tokenCheck(_ rows: PostgreSQLRows) -> TokenCheck {
+        let holds = !rows.isNull(0, 4) && rows.int64(0, 4) == rows.int64(0, 0)
+        return TokenCheck(
+            account: account(rows, 0), holdsToken: holds,
+            session: holds ? session(rows, 0, startingAt: 5) : nil)
+    }
+
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> TokenCheck? {
         try await read { connection throws(PostgreSQLError) in
             let rows = try connection.query(
                 """
-                SELECT a.id, a.email, a.password_hash, a.created_at
+                SELECT a.id, a.email, a.password_hash, a.created_at, \(Self.sessionColumns)
                 FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = $1
                 """, .bytes(tokenHash))
-            return rows.count > 0 ? Self.account(rows, 0) : nil
+            guard rows.count > 0 else { return nil }
+            return TokenCheck(
+                account: Self.account(rows, 0), holdsToken: true,
+                session: Self.session(rows, 0, startingAt: 4))
         }
     }
 
@@ -185,12 +197,16 @@ public final class PostgreSQLNoteStore: NoteStore {
                         VALUES ($1, $2, $3, \(Self.now))
                         RETURNING \(Self.accountColumns)),
                     token AS (
-                        INSERT INTO tokens (account_id, hash, created_at)
-                        SELECT id, $4::bytea, created_at FROM account WHERE $4::bytea IS NOT NULL)
+                        INSERT INTO tokens (account_id, hash, created_at, last_used_at, kind)
+                        SELECT id, $4::bytea, created_at, created_at, $5::text FROM account
+                        WHERE $4::bytea IS NOT NULL)
                     SELECT \(Self.accountColumns) FROM account
                     """, .text(email), .text(Self.emailKey(email)),
                     passwordHash.map(PostgreSQLValue.text) ?? .null,
-                    tokenHash.map(PostgreSQLValue.bytes) ?? .null)
+                    tokenHash.map(PostgreSQLValue.bytes) ?? .null,
+                    // With a password it is a sign-up, whose token is a session; without,
+                    // the operator's `accounts add`, whose token is an access key.
+                    .text((passwordHash == nil ? TokenKind.accessKey : .session).rawValue))
                 return Self.account(rows, 0)
             }
         } catch .postgreSQL(let error)
@@ -227,15 +243,18 @@ public final class PostgreSQLNoteStore: NoteStore {
                 let account = found.int64(0, 0)
                 _ = try connection.query(
                     "DELETE FROM tokens WHERE account_id = $1", .integer(account))
-                try Self.insertToken(tokenHash, account: account, on: connection)
+                try Self.insertToken(tokenHash, kind: .accessKey, account: account, on: connection)
                 return true
             }
         }
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+    public func addToken(
+        _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
+    ) async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            try Self.insertToken(tokenHash, account: account, on: connection)
+            try Self.insertToken(
+                tokenHash, kind: .session, account: account, at: createdAt, on: connection)
         }
     }
 
@@ -246,23 +265,98 @@ public final class PostgreSQLNoteStore: NoteStore {
         }
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
-        -> Bool
-    {
-        try await write { connection throws(PostgreSQLError) in
-            try connection.query(
-                "UPDATE accounts SET password_hash = $1 WHERE email_key = $2",
-                .text(passwordHash), .text(Self.emailKey(email))
-            ).affectedRows > 0
+    // MARK: Sessions
+
+    static let sessionColumns = "t.hash, t.kind, t.created_at, t.last_used_at"
+
+    public func sessions(account: Int64) async throws(StoreError) -> [Session] {
+        try await read { connection throws(PostgreSQLError) in
+            let rows = try connection.query(
+                """
+                SELECT \(Self.sessionColumns) FROM tokens t
+                WHERE t.account_id = $1 ORDER BY t.created_at, t.hash
+                """, .integer(account))
+            return (0..<rows.count).map { Self.session(rows, $0) }
         }
     }
 
+    public func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError) {
+        try await write { connection throws(PostgreSQLError) in
+            _ = try connection.query(
+                "UPDATE tokens SET last_used_at = greatest(last_used_at, $1) WHERE hash = $2",
+                .integer(usedAt), .bytes(tokenHash))
+        }
+    }
+
+    public func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int {
+        try await write { connection throws(PostgreSQLError) in
+            try Self.removeTokens(account: account, keeping: keeping, on: connection)
+        }
+    }
+
+    public func removeSessions(
+        lastUsedBefore: Int64?, createdBefore: Int64?
+    ) async throws(StoreError) -> Int {
+        try await write { connection throws(PostgreSQLError) in
+            try connection.query(
+                """
+                DELETE FROM tokens WHERE kind = $1
+                    AND (last_used_at < coalesce($2::bigint, -1)
+                        OR created_at < coalesce($3::bigint, -1))
+                """, .text(TokenKind.session.rawValue),
+                lastUsedBefore.map(PostgreSQLValue.integer) ?? .null,
+                createdBefore.map(PostgreSQLValue.integer) ?? .null
+            ).affectedRows
+        }
+    }
+
+    public func setPasswordHash(
+        _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
+    ) async throws(StoreError) -> Bool {
+        try await write { connection throws(PostgreSQLError) in
+            try connection.transaction { () throws(PostgreSQLError) in
+                let updated = try connection.query(
+                    "UPDATE accounts SET password_hash = $1 WHERE id = $2",
+                    .text(passwordHash), .integer(account))
+                guard updated.affectedRows > 0 else { return false }
+                _ = try Self.removeTokens(account: account, keeping: keepingToken, on: connection)
+                return true
+            }
+        }
+    }
+
+    private static func removeTokens(
+        account: Int64, keeping: [UInt8]?, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> Int {
+        try connection.query(
+            "DELETE FROM tokens WHERE account_id = $1 AND hash IS DISTINCT FROM $2::bytea",
+            .integer(account), keeping.map(PostgreSQLValue.bytes) ?? .null
+        ).affectedRows
+    }
+
+    /// A token made now on the database's clock unless `createdAt` says when.
     private static func insertToken(
-        _ tokenHash: [UInt8], account: Int64, on connection: PostgreSQLConnection
+        _ tokenHash: [UInt8], kind: TokenKind, account: Int64, at createdAt: Int64? = nil,
+        on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) {
         _ = try connection.query(
-            "INSERT INTO tokens (account_id, hash, created_at) VALUES ($1, $2, \(now))",
-            .integer(account), .bytes(tokenHash))
+            """
+            WITH made AS (SELECT coalesce($3::bigint, \(now)) AS ms)
+            INSERT INTO tokens (account_id, hash, created_at, last_used_at, kind)
+            SELECT $1::bigint, $2::bytea, ms, ms, $4::text FROM made
+            """, .integer(account), .bytes(tokenHash),
+            createdAt.map(PostgreSQLValue.integer) ?? .null, .text(kind.rawValue))
+    }
+
+    /// A token's record from the columns hash, kind, created_at, last_used_at. A kind this
+    /// code does not know (written by a newer version) is taken for a session, which expires.
+    static func session(_ rows: PostgreSQLRows, _ row: Int, startingAt first: Int32 = 0)
+        -> Session
+    {
+        Session(
+            tokenHash: rows.bytes(row, first),
+            kind: TokenKind(rawValue: rows.text(row, first + 1)) ?? .session,
+            createdAt: rows.int64(row, first + 2), lastUsedAt: rows.int64(row, first + 3))
     }
 
     static func account(_ rows: PostgreSQLRows, _ row: Int) -> Account {

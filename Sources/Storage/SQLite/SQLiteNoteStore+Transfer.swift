@@ -32,13 +32,17 @@ extension SQLiteNoteStore: TransferableStore {
     func tokenRows() async throws(StoreError) -> [StoreRows.Token] {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
-                "SELECT hash, account_id, created_at FROM tokens ORDER BY account_id, hash")
+                """
+                SELECT hash, account_id, created_at, last_used_at, kind FROM tokens
+                ORDER BY account_id, hash
+                """)
             var rows: [StoreRows.Token] = []
             while try statement.step() {
                 rows.append(
                     StoreRows.Token(
                         hash: statement.blob(0), accountID: statement.int64(1),
-                        createdAt: statement.int64(2)))
+                        createdAt: statement.int64(2), lastUsedAt: statement.int64(3),
+                        kind: statement.text(4)))
             }
             return rows
         }
@@ -73,9 +77,13 @@ extension SQLiteNoteStore: TransferableStore {
             }
             for token in tokens {
                 let insert = try connection.statement(
-                    "INSERT INTO tokens (hash, account_id, created_at) VALUES (?, ?, ?)")
+                    """
+                    INSERT INTO tokens (hash, account_id, created_at, last_used_at, kind)
+                    VALUES (?, ?, ?, ?, ?)
+                    """)
                 try insert.bind(
-                    .blob(token.hash), .integer(token.accountID), .integer(token.createdAt)
+                    .blob(token.hash), .integer(token.accountID), .integer(token.createdAt),
+                    .integer(token.lastUsedAt), .text(token.kind)
                 )
                 .run()
             }

@@ -108,7 +108,7 @@ public struct StoreCopy: Sendable {
         }
         let tokens = try await store.tokenRows()
         for token in tokens {
-            hash.add(token.accountID, token.createdAt)
+            hash.add(token.accountID, token.createdAt, token.lastUsedAt, token.kind)
             hash.add(bytes: token.hash)
         }
         var notes = 0

@@ -12,6 +12,9 @@ enum StoreRows {
         var hash: [UInt8]
         var accountID: Int64
         var createdAt: Int64
+        var lastUsedAt: Int64
+        /// ``TokenKind``'s raw value, copied as stored.
+        var kind: String
     }
 
     struct Note: Sendable, Hashable {
