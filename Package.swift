@@ -66,7 +66,8 @@ let package = Package(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "BoundedExecution", "MyNotesTesting"]),
+            name: "StorageTests",
+            dependencies: ["Storage", "BoundedExecution", "Metrics", "MyNotesTesting"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

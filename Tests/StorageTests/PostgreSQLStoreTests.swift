@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Metrics
 import MyNotesTesting
 import Synchronization
 import Testing
@@ -26,6 +27,23 @@ struct PostgreSQLStoreTests {
     func open(connections: Int = StoreLimits.defaultConnections) throws -> PostgreSQLNoteStore {
         try PostgreSQLNoteStore(
             conninfo: database, limits: StoreLimits(connections: connections))
+    }
+
+    /// Issue 13 on PostgreSQL: ready while the schema is this build's; not ready, with
+    /// the reason, when a migration is missing; the pool on /metrics.
+    @Test func readinessFollowsTheSchemaAndMetricsShowThePool() async throws {
+        let store = try open(connections: 3)
+        defer { store.close() }
+        #expect(await store.readiness() == .ready)
+        var text = MetricsText()
+        store.collect(into: &text)
+        #expect(text.text.contains(#"mynotes_store_pool_connections{state="capacity"} 3"#))
+        #expect(text.text.contains(#"mynotes_store_queue_depth{queue="postgres"} 0"#))
+        _ = try cluster.psql(
+            "DELETE FROM schema_migrations WHERE name = 'token-last-use-and-kind'", on: database)
+        #expect(
+            await store.readiness()
+                == .notReady(reason: "migration token-last-use-and-kind is not applied"))
     }
 
     /// A failure keeps what PostgreSQL said: here a trigger refuses an insert with

@@ -21,6 +21,9 @@ final class PostgreSQLConnectionPool: Sendable {
         self.capacity = max(1, capacity)
     }
 
+    /// Connections open now, lent or idle (issue 13's `/metrics`).
+    var openConnections: Int { state.withLock { $0.open } }
+
     /// How a failed body is treated when it lost its connection.
     enum Retry {
         /// Run it once more on a new connection: a read, which changed nothing.

@@ -22,7 +22,7 @@ public final class PostgreSQLNoteStore: NoteStore {
     /// Where the database is, with any password in it hidden.
     public let location: String
     let pool: PostgreSQLConnectionPool
-    private let executor: BoundedExecutor
+    let executor: BoundedExecutor
     private let retryAfter: Duration
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
