@@ -154,30 +154,13 @@ struct TwoInstanceTests {
         defer { [a, b].forEach { $0.stop(signal: SIGTERM) } }
         let servers = [InstanceClient(port: a.port), InstanceClient(port: b.port)]
         _ = try servers[0].signUp("ann@example.com")
-        let statuses = Mutex<[Int]>([])
-        let ready = DispatchGroup()
-        let done = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        for index in 0..<16 {
-            ready.enter()
-            done.enter()
-            let server = servers[index % 2]
-            Thread {
-                ready.leave()
-                start.wait()
-                let status =
-                    (try? server.send(
-                        "POST", "/api/v1/sessions",
-                        json: ["email": "ann@example.com", "password": "wrong password"]))?
+        let answered = try #require(
+            SimultaneousRequests.statuses(16) { index in
+                (try? servers[index % 2].send(
+                    "POST", "/api/v1/sessions",
+                    json: ["email": "ann@example.com", "password": "wrong password"]))?
                     .status ?? -1
-                statuses.withLock { $0.append(status) }
-                done.leave()
-            }.start()
-        }
-        #expect(ready.wait(timeout: .now() + 30) == .success)
-        for _ in 0..<16 { start.signal() }
-        #expect(done.wait(timeout: .now() + 60) == .success, "every request answered")
-        let answered = statuses.withLock { $0 }
+            }, "every request answered")
         #expect(answered.filter { $0 == 401 }.count == 5, "\(answered.sorted())")
         #expect(answered.filter { $0 == 429 }.count == 11, "\(answered.sorted())")
     }

@@ -6,18 +6,9 @@ import Testing
 /// revoking all but one, sweeping expired ones, a password change that revokes), on
 /// each backend.
 @Suite struct SessionsTests {
-    /// Opens a new database of `backend`, runs `body` on it, and deletes it.
-    func withStore<T>(
-        _ backend: StoreBackend, _ body: (any NoteStore) async throws -> T
-    ) async throws -> T {
-        let database = try TemporaryStore(backend)
-        defer { database.remove() }
-        return try await database.withStore(body)
-    }
-
     @Test(arguments: StoreBackend.all)
     func tokensKeepTheirKindAndTimes(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ops = try await store.createAccount(email: "ops@x", tokenHash: [1])
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: [2], passwordHash: "p")
@@ -38,7 +29,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func aUseIsRecordedAndNeverMovesBack(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: nil, passwordHash: "p")
             try await store.addToken([1], account: ann.id, at: 1_000)
@@ -52,7 +43,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func everyTokenButOneIsRevokedInOneAccountOnly(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
             let bob = try await store.createAccount(email: "bob@x", tokenHash: [9])
             for hash: UInt8 in 2...4 { try await store.addToken([hash], account: ann.id, at: 1) }
@@ -65,7 +56,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func expiredSessionsAreSweptAndAccessKeysKept(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
             try await store.addToken([2], account: ann.id, at: 100)  // idle since 100
             try await store.addToken([3], account: ann.id, at: 100)
@@ -83,7 +74,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func aPasswordChangeRevokesTheOtherTokensInTheSameWrite(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: [1], passwordHash: "p1")
             try await store.addToken([2], account: ann.id, at: 1)

@@ -30,6 +30,15 @@ struct TemporaryStore {
         try location.open(limits: limits)
     }
 
+    /// Opens a new database of `backend`, runs `body` on it, and deletes it.
+    static func withNew<T>(
+        _ backend: StoreBackend, _ body: (any NoteStore) async throws -> T
+    ) async throws -> T {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        return try await database.withStore(body)
+    }
+
     /// Opens the store, runs `body`, and closes the store (the data stays).
     func withStore<T>(_ body: (any NoteStore) async throws -> T) async throws -> T {
         let store = try open()

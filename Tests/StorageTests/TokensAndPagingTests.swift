@@ -5,18 +5,9 @@ import Testing
 /// Tokens (many per account), keyset pages, search folding and version-conditional
 /// writes, on each backend.
 @Suite struct TokensAndPagingTests {
-    /// Opens a new database of `backend`, runs `body` on it, and deletes it.
-    func withStore<T>(
-        _ backend: StoreBackend, _ body: (any NoteStore) async throws -> T
-    ) async throws -> T {
-        let database = try TemporaryStore(backend)
-        defer { database.remove() }
-        return try await database.withStore(body)
-    }
-
     @Test(arguments: StoreBackend.all)
     func anAccountHoldsManyTokensAndEachCanBeRevoked(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
             try await store.addToken([2], account: ann.id, at: 5)
             #expect(try await store.account(tokenHash: [1])?.account == ann)
@@ -49,7 +40,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func passwordHashesAreStored(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: nil, passwordHash: "p1")
             #expect(ann.passwordHash == "p1")
@@ -61,7 +52,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func pagesWalkNewestFirstAndStayCorrectWhileNotesComeAndGo(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             var added: [Note] = []
@@ -95,7 +86,7 @@ import Testing
     func searchFoldsCaseBeyondASCII(backend: StoreBackend, search: (String, [String])) async throws
     {
         let (query, expected) = search
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             for (day, content) in [
@@ -114,7 +105,7 @@ import Testing
 
     @Test(arguments: StoreBackend.all)
     func conditionalWritesCheckTheVersion(backend: StoreBackend) async throws {
-        try await withStore(backend) { store in
+        try await TemporaryStore.withNew(backend) { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let note = try await store.addNote(

@@ -11,11 +11,7 @@ extension PostgreSQLNoteStore: StoreMonitoring {
                 let rows = try connection.query("SELECT name FROM schema_migrations")
                 return Set((0..<rows.count).map { rows.text($0, 0) })
             }
-            let missing = PostgreSQLMigrations.all.map(\.name).filter { !applied.contains($0) }
-            if let first = missing.first {
-                return .notReady(reason: "migration \(first) is not applied")
-            }
-            return .ready
+            return StoreReadiness(applied: applied, knows: PostgreSQLMigrations.all.map(\.name))
         } catch {
             return .notReady(reason: "database unreachable: \(error)")
         }
