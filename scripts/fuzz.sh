@@ -6,10 +6,11 @@
 #
 # Each target is built with `swift build -c release -Xswiftc -sanitize=fuzzer,address` in
 # .build-fuzz and runs for SECONDS from its seeds in Fuzz/Corpus/TARGET; what it learns is
-# kept in .build-fuzz/corpus/TARGET for the next run (the seeds in the repo are not
+# kept in .build-fuzz/work/TARGET/corpus for the next run (the seeds in the repo are not
 # touched). A crash, a sanitizer report, a failed property or an input that takes more than
-# FUZZ_TIMEOUT seconds (default 10) stops it: the input is saved in
-# .build-fuzz/artifacts/TARGET/ and the script exits 1. Replay one with the normal build:
+# FUZZ_TIMEOUT seconds (default 60: wall time, and a niced process on a busy machine can
+# wait seconds for a core) stops it: the input is saved in .build-fuzz/work/TARGET/findings/
+# and the script exits 1. Replay one with the normal build:
 # `swift build && .build/debug/fuzz-TARGET FILE`. Runs at `nice` FUZZ_NICE (default 19).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,14 +37,18 @@ for target in $selected; do
         --product "fuzz-$target" 2>&1 | grep -E "error|warning: unre|Build complete" || true
     [ -x "$scratch/release/fuzz-$target" ] || { echo "fuzz-$target did not build" >&2; exit 1; }
 done
+# Leaks of the toolchain's own libraries are listed (and explained) there; ours still fail.
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 for target in $selected; do
-    corpus=$scratch/corpus/$target artifacts=$scratch/artifacts/$target
+    # Not under $scratch/artifacts: SwiftPM owns that folder and empties it.
+    corpus=$scratch/work/$target/corpus artifacts=$scratch/work/$target/findings
     mkdir -p "$corpus" "$artifacts"
     log=$scratch/fuzz-$target.log
     # New inputs go to the first folder; the repo's seeds are only read.
+    started=$(date +%s)
     if nice -n "${FUZZ_NICE:-19}" "$scratch/release/fuzz-$target" \
-        -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -print_final_stats=1 \
+        -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-60}" -print_final_stats=1 \
         -artifact_prefix="$artifacts/" "$@" "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1
     then
         result=ok
@@ -54,6 +59,6 @@ for target in $selected; do
     fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-    echo "$target: ${runs:-?} executions in ${seconds} s (${rate:-?}/s), corpus $(ls "$corpus" | wc -l) inputs: $result"
+    echo "$target: ${runs:-?} executions in $(($(date +%s) - started)) s (${rate:-?}/s), corpus $(ls "$corpus" | wc -l) inputs: $result"
 done
 exit $status

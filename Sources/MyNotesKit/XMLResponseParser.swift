@@ -19,6 +19,10 @@ final class XMLResponseParser: NSObject, XMLParserDelegate {
     private var closedRoot = false
 
     static func parse(_ data: Data) throws(NotesClientError) -> LegacyResponse {
+        // The protocol's XML is UTF-8, and XMLParser traps on a name that is not.
+        guard data.isValidUTF8 else {
+            throw .invalidResponse(.malformed(format: .xml, detail: "not UTF-8"))
+        }
         let delegate = XMLResponseParser()
         let parser = XMLParser(data: data)
         parser.delegate = delegate

@@ -1,0 +1,43 @@
+import Foundation
+import MyNotesProtocol
+import Testing
+
+@testable import MyNotesKit
+
+/// Answers that `scripts/fuzz.sh` found crashing the SDK, each now a clear error.
+@Suite("Inputs found by fuzzing")
+struct FuzzRegressionTests {
+    /// FoundationXML traps on an element or attribute name that is not UTF-8
+    /// (legacy-xml-response, 2026-12-01: the first input is the fuzzer's, shortened).
+    @Test(
+        "An XML answer that is not UTF-8 is malformed, not a crash",
+        arguments: [
+            Array("<Re".utf8) + [0xFF, 0xFF, 0xFF, 0xFF]
+                + Array("sponse><ResultCode>0</ResultCode></Response>".utf8),
+            Array("<R".utf8) + [0xFF] + Array("x/>".utf8),
+            Array("<Response a".utf8) + [0xFF] + Array("=\"1\"/>".utf8),
+            Array(#"<?xml version="1.0" encoding="UTF-8"?><R"#.utf8) + [0xC3, 0x28]
+                + Array("/>".utf8),
+            Array("<Response><ResultCode>0</ResultCode><Message>".utf8) + [0xED, 0xA0, 0x80]
+                + Array("</Message></Response>".utf8),
+        ])
+    func xmlThatIsNotUTF8(body: [UInt8]) {
+        let error = #expect(throws: NotesClientError.self) {
+            try LegacyResponse.decode(Data(body), format: .xml)
+        }
+        guard case .invalidResponse(let reason)? = error else {
+            Issue.record("expected an invalid response, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == .malformed(format: .xml, detail: "not UTF-8"))
+    }
+
+    @Test("UTF-8 checking accepts every well-formed text and nothing else")
+    func utf8Check() {
+        #expect(Data("<Note>日本語 😀</Note>".utf8).isValidUTF8)
+        #expect(Data().isValidUTF8)
+        #expect(!Data([0xC0, 0x80]).isValidUTF8)  // an overlong NUL
+        #expect(!Data([0xF4, 0x90, 0x80, 0x80]).isValidUTF8)  // past U+10FFFF
+        #expect(!Data([0xE6, 0x97]).isValidUTF8)  // cut short
+    }
+}
