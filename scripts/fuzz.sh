@@ -46,10 +46,15 @@ for target in $selected; do
     mkdir -p "$corpus" "$artifacts"
     log=$scratch/fuzz-$target.log
     # New inputs go to the first folder; the repo's seeds are only read.
+    options=()
+    # FoundationXML leaks on every malformed document (see Fuzz/lsan-suppressions.txt), and
+    # libFuzzer then scans the whole heap for leaks after almost every input: 11 inputs/s
+    # instead of hundreds. The XML targets run without leak checks.
+    case $target in legacy-xml-response | notes-file) options+=(-detect_leaks=0) ;; esac
     started=$(date +%s)
     if nice -n "${FUZZ_NICE:-19}" "$scratch/release/fuzz-$target" \
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-60}" -print_final_stats=1 \
-        -artifact_prefix="$artifacts/" "$@" "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1
+        -artifact_prefix="$artifacts/" ${options[@]+"${options[@]}"} "$@" "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1
     then
         result=ok
     else
