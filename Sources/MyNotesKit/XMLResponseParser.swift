@@ -19,9 +19,8 @@ final class XMLResponseParser: NSObject, XMLParserDelegate {
     private var closedRoot = false
 
     static func parse(_ data: Data) throws(NotesClientError) -> LegacyResponse {
-        // The protocol's XML is UTF-8, and XMLParser traps on a name that is not.
-        guard data.isValidUTF8 else {
-            throw .invalidResponse(.malformed(format: .xml, detail: "not UTF-8"))
+        if let hazard = data.xmlParserHazard {
+            throw .invalidResponse(.malformed(format: .xml, detail: hazard))
         }
         let delegate = XMLResponseParser()
         let parser = XMLParser(data: data)

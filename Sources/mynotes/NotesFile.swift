@@ -81,8 +81,7 @@ enum NotesFile {
     }
 
     private static func readXML(_ data: Data) throws(CommandFailure) -> [Entry] {
-        // The app wrote UTF-8, and XMLParser traps on a name that is not.
-        guard data.isValidUTF8 else { throw CommandFailure("not valid XML: not UTF-8 text") }
+        if let hazard = data.xmlParserHazard { throw CommandFailure("not valid XML: \(hazard)") }
         let reader = NotesXMLReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader

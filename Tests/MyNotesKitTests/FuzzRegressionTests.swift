@@ -32,6 +32,45 @@ struct FuzzRegressionTests {
         #expect(reason == .malformed(format: .xml, detail: "not UTF-8"))
     }
 
+    /// FoundationXML dereferences NULL on a processing instruction without data
+    /// (legacy-xml-response, 2026-12-01: the first input is the fuzzer's, shortened).
+    @Test(
+        "An XML answer with an empty processing instruction is malformed, not a crash",
+        arguments: [
+            "<Response>esponse>Sequenceo<?x?><Response><ResultCode>0</ResultCode></Response>",
+            "<?xml version=\"1.0\"?><Response><?x?><ResultCode>0</ResultCode></Response>",
+            "<Response><ResultCode>0</ResultCode><??></Response>",
+        ])
+    func emptyProcessingInstruction(body: String) {
+        let error = #expect(throws: NotesClientError.self) {
+            try LegacyResponse.decode(Data(body.utf8), format: .xml)
+        }
+        guard case .invalidResponse(let reason)? = error else {
+            Issue.record("expected an invalid response, got \(String(describing: error))")
+            return
+        }
+        #expect(reason == .malformed(format: .xml, detail: "a processing instruction without data"))
+    }
+
+    @Test(
+        "Processing instructions with data, and text that only looks like one, still parse",
+        arguments: [
+            "<Response><?x y?><ResultCode>0</ResultCode></Response>",
+            "<Response><?x ?><ResultCode>0</ResultCode></Response>",
+            "<Response><ResultCode>0</ResultCode><Message>&lt;?x?&gt;</Message></Response>",
+        ])
+    func harmlessProcessingInstructions(body: String) throws {
+        #expect(try LegacyResponse.decode(Data(body.utf8), format: .xml).resultCode == 0)
+    }
+
+    /// DateFormatter traps on some text that is not ASCII (rest-response, 2026-12-01).
+    @Test("A Retry-After that is not ASCII is no delay, not a crash")
+    func retryAfterThatIsNotASCII() {
+        #expect(RESTResponse.retryAfter("W\u{328}") == nil)
+        #expect(RESTResponse.retryAfter("Wed, 21 Oct 2026 07:28:00 GMT\u{328}") == nil)
+        #expect(RESTResponse.retryAfter("120") == .seconds(120))
+    }
+
     @Test("UTF-8 checking accepts every well-formed text and nothing else")
     func utf8Check() {
         #expect(Data("<Note>日本語 😀</Note>".utf8).isValidUTF8)
