@@ -25,7 +25,10 @@ import Synchronization
 public final class TestServer: Sendable {
     public struct Options: Sendable {
         public var auth: AuthenticationMode
+        /// Notes one account may hold, 0 for no limit.
         public var quota: Int
+        /// Bytes of content one account may hold, 0 for no limit.
+        public var quotaBytes: Int
         public var maxBodyBytes: Int
         public var threads: Int
         public var signup: SignupPolicy
@@ -44,18 +47,26 @@ public final class TestServer: Sendable {
         /// every test client comes from 127.0.0.1.
         public var signUpRate: RateLimits
         public var signInRate: RateLimits
+        /// How passwords are hashed: ``PasswordHasher/testing`` unless a test measures
+        /// what a hash costs.
+        public var passwordHasher: PasswordHasher
+        /// How long sessions last (on ``clock``).
+        public var sessionLifetime: SessionLifetime
 
         public init(
-            auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
+            auth: AuthenticationMode = .token, quota: Int = 0, quotaBytes: Int = 0,
+            maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
             clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
             reading: BoundedExecutor? = nil,
             hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
-            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited
+            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
+            passwordHasher: PasswordHasher = .testing, sessionLifetime: SessionLifetime = .standard
         ) {
             self.auth = auth
             self.quota = quota
+            self.quotaBytes = quotaBytes
             self.maxBodyBytes = maxBodyBytes
             self.threads = threads
             self.signup = signup
@@ -67,6 +78,8 @@ public final class TestServer: Sendable {
             self.hashing = hashing
             self.signUpRate = signUpRate
             self.signInRate = signInRate
+            self.passwordHasher = passwordHasher
+            self.sessionLifetime = sessionLifetime
         }
     }
 
@@ -77,7 +90,9 @@ public final class TestServer: Sendable {
     public let router: Router
     /// Where the service hashes passwords (``Options/hashing``).
     public let hashing: BoundedExecutor
-    private let serviceStore: any NoteStore
+    /// The store the service uses: ``store``, failing the steps asked for.
+    private let serviceStore: FailingStore
+    private let passwordHasher: PasswordHasher
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
     private let listener = Mutex<Listener>(.notStarted)
@@ -102,19 +117,27 @@ public final class TestServer: Sendable {
         server.maxBodyBytes = options.maxBodyBytes
         server.shutdownGracePeriod = .seconds(2)
         configuration = server
+        passwordHasher = options.passwordHasher
         let service = ServiceConfiguration(
             authentication: options.auth,
-            quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
+            quota: NoteQuota(
+                notes: options.quota > 0 ? options.quota : nil,
+                bytes: options.quotaBytes > 0 ? options.quotaBytes : nil),
             signup: options.signup, signInLimits: options.signInLimits,
-            passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
-            signUpRate: options.signUpRate, signInRate: options.signInRate)
-        serviceStore =
-            options.failing.isEmpty
-            ? store : FailingStore(wrapping: store, failing: options.failing)
+            passwordHasher: options.passwordHasher, clock: options.clock,
+            hashing: options.hashing, signUpRate: options.signUpRate,
+            signInRate: options.signInRate, sessionLifetime: options.sessionLifetime)
+        serviceStore = FailingStore(wrapping: store, failing: options.failing)
         hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
         router = MyNotesApplication.router(
             store: serviceStore, configuration: service, hashing: hashing,
             logger: options.logger)
+    }
+
+    /// Makes the service's store fail these steps from now on (none: work again), as a
+    /// database that breaks while the server runs.
+    public func failStore(_ steps: Set<FailingStore.Step>) {
+        serviceStore.fail(steps)
     }
 
     /// A connection to the service: a new TCP connection, or the router in this process.
@@ -168,6 +191,20 @@ public final class TestServer: Sendable {
         return try setup.wait { () async throws(AccountError) in
             try await AccountService(store: store).create(email: email).1
         }
+    }
+
+    /// Creates an account with a password, hashed at ``Options/passwordHasher``'s cost, and
+    /// returns its first token (a session, as a sign-up's), without the sign-up's checks.
+    @discardableResult
+    public func createAccount(email: String, password: String) throws -> String {
+        let store = self.store
+        let token = try AccessToken.generate()
+        let passwordHash = try passwordHasher.hash(password)
+        _ = try setup.wait { () async throws(StoreError) in
+            try await store.createAccount(
+                email: email, tokenHash: token.hash, passwordHash: passwordHash)
+        }
+        return token.text
     }
 
     /// Stops listening (finishing requests in flight), closes the store, removes the folder.

@@ -30,7 +30,7 @@ public struct StoreLimits: Sendable, Hashable {
     }
 
     public static var defaultReaders: ExecutorLimits {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = UsableCores.count
         return ExecutorLimits(threads: cores, queueLimit: 1_024 * cores)
     }
 }

@@ -1,7 +1,8 @@
-import BoundedExecution
 import Dispatch
 import Synchronization
 import Testing
+
+@testable import BoundedExecution
 
 @Suite struct BoundedExecutorTests {
     @Test(arguments: [1, 3])
@@ -56,5 +57,26 @@ import Testing
     @Test func limitsAreAtLeastOne() {
         let limits = ExecutorLimits(threads: 0, queueLimit: -3)
         #expect(limits.threads == 1 && limits.queueLimit == 1)
+    }
+}
+
+@Suite("Usable cores")
+struct UsableCoresTests {
+    @Test(
+        "The affinity mask of /proc/PID/status is counted",
+        arguments: [
+            ("Name:\tx\nCpus_allowed:\t1\nCpus_allowed_list:\t0\n", 1),
+            ("Cpus_allowed:\t00000000,0000000f\n", 4),
+            ("Cpus_allowed:\tff,00000003\n", 10),
+        ])
+    func countsTheMask(status: String, cores: Int) {
+        #expect(UsableCores.affinityCount(status: status) == cores)
+    }
+
+    @Test("No mask, or an empty one, counts as unknown")
+    func unknownWithoutMask() {
+        #expect(UsableCores.affinityCount(status: "Name:\tx\n") == nil)
+        #expect(UsableCores.affinityCount(status: "Cpus_allowed:\t0\n") == nil)
+        #expect(UsableCores.count >= 1)
     }
 }

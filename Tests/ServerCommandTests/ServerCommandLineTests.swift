@@ -37,7 +37,7 @@ import Testing
                 The token is shown only now; the server keeps only its hash.
 
                 Options:
-                  -d, --database sqlite:PATH  The database (env MYNOTES_DATABASE; default sqlite:./mynotes.sqlite).
+                  -d, --database sqlite:PATH  The database, sqlite:PATH or a plain PATH (env MYNOTES_DATABASE; default sqlite:./mynotes.sqlite).
                   --help                      Show this help.
 
                 """)
@@ -112,7 +112,7 @@ import Testing
         (["--host="], "option '--host' must be an address, not ''", "help serve"),
         (
             ["--database", "postgres://db"],
-            "option '--database' must be sqlite:PATH, not 'postgres://db'",
+            "option '--database' must be sqlite:PATH or a file's path, not 'postgres://db'",
             "help serve"
         ),
         (["--legacy-email-auth=yes"], "option '--legacy-email-auth' takes no value", "help serve"),
@@ -172,9 +172,10 @@ import Testing
         // list shows it, reset-token issues another token
         _ = try run(["accounts", "add", "bob@example.com"] + db)
         let listed = try run(["accounts", "list"] + db)
+        // Stored normalized since issue 10: the domain lower-cased, the local part as typed.
         #expect(
             listed.outputLines.map { $0.split(separator: "\t")[0] } == [
-                "Ann@Example.com", "bob@example.com",
+                "Ann@example.com", "bob@example.com",
             ])
         let reset = try run(["accounts", "reset-token", "ann@example.com"] + db)
         #expect(reset.status == 0)

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 
 #if canImport(Glibc)
@@ -21,11 +22,12 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 picks a free one.
     public var port = 8080
-    /// Worker threads, each running its own poll loop over its share of connections.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Worker threads, each running its own poll loop over its share of connections;
+    /// by default one per core this process may run on (``UsableCores``).
+    public var threads = UsableCores.count
     /// Threads that run responders once they have waited (for the store, for a hash):
     /// application work, apart from the threads that serve connections.
-    public var responderThreads = ProcessInfo.processInfo.activeProcessorCount
+    public var responderThreads = UsableCores.count
     /// The largest request body accepted; a larger one is answered 413.
     public var maxBodyBytes = 1 << 20
     /// How much of a refused request's body is still read, and thrown away, so that a
@@ -65,6 +67,10 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeoutSeconds = 30
     /// How long a graceful shutdown waits for requests in flight.
     public var shutdownGracePeriod = Duration.seconds(10)
+    /// The `Host` values answered; others are refused with 421 before their body is read
+    /// (DNS rebinding). Every value by default: `mynotes-server serve` narrows it to the
+    /// server's own names.
+    public var allowedHosts = AllowedHosts.any
     /// The listen queue length.
     public var backlog: Int32 = 1024
     /// The clock the request deadlines are measured on; tests pass one they advance.

@@ -11,16 +11,15 @@ struct LegacyHandler: HTTPResponder {
     static let methods: [HTTPMethod] = [.get, .head, .post]
 
     let notes: NotesService
-    /// The quota as `-2`'s message names it (0 without one).
+    /// The notes quota as `-2`'s message names it (0 without one). The protocol's text
+    /// names notes only, so a refusal for bytes names the same number.
     private let quotaLimit: Int
+    /// Recent query answers, served again until the next commit.
+    private let answers = LegacyAnswerCache()
 
     init(store: any NoteStore, configuration: ServiceConfiguration) {
         notes = NotesService(store: store, configuration: configuration)
-        if case .atMost(let limit) = configuration.quota {
-            quotaLimit = limit
-        } else {
-            quotaLimit = 0
-        }
+        quotaLimit = configuration.quota.notes ?? 0
     }
 
     func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
@@ -44,7 +43,8 @@ struct LegacyHandler: HTTPResponder {
         if parameters.isValidUTF8, format != nil, let action {
             do {
                 outcome = try await perform(
-                    action, parameters: parameters, request: request, logger: context.logger)
+                    action, parameters: parameters, request: request, writer: writer,
+                    logger: context.logger)
             } catch .storeFailed(.overloaded(let wait)) {
                 return Self.overloaded(writer.response(for: .failure(.dataAccessFailed)), wait)
             } catch {
@@ -78,31 +78,30 @@ struct LegacyHandler: HTTPResponder {
     /// `content` (-5), `date` (-6), their validity (-8), existence (-7), quota (-2).
     private func perform(
         _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest,
-        logger: Logger
+        writer: LegacyResponseWriter, logger: Logger
     ) async throws(NoteError) -> LegacyOutcome {
-        guard let email = Email(trimming: parameters["email"] ?? "") else {
+        let email: Email
+        do {
+            email = try Email(lookingUp: parameters["email"] ?? "")
+        } catch .empty {
             throw .noSuchAccount
+        } catch {
+            throw .invalidEmail(error)
         }
-        let token =
-            parameters.nonEmpty("token")
-            ?? BearerToken(authorization: request.headers["Authorization"])?.text
+        let credentials = notes.credentials(
+            email: email,
+            token: parameters.nonEmpty("token")
+                ?? BearerToken(authorization: request.headers["Authorization"])?.text)
         switch action {
         case .query:
-            let (account, first) = try await notes.notes(
-                email: email, token: token, firstPage: LegacyNotePages.pageSize)
-            if LegacyNotePages.fitsInMemory(first) { return .notes(first) }
-            let pages = LegacyNotePages(
-                notes: notes, account: account, first: first, logger: logger)
-            // A `HEAD` is answered whole, with its length, as before: libmicrohttpd would
-            // send a streamed answer's last chunk even to a `HEAD`.
-            if request.method == .head { return .notes(try await pages.all()) }
-            return .notePages(pages)
+            return try await query(
+                credentials, method: request.method, writer: writer, logger: logger)
         case .add:
-            let account = try await notes.account(email: email, token: token)
+            let account = try await notes.account(credentials)
             let (content, date) = try Self.contentAndDate(parameters)
             return .added(id: try await notes.add(content, date: date, account: account).id)
         case .modify:
-            let account = try await notes.account(email: email, token: token)
+            let account = try await notes.account(credentials)
             let idText = try Self.idText(parameters)
             let (content, date) = try Self.contentAndDate(parameters)
             guard let id = NoteID(idText) else { throw .notFound }
@@ -110,11 +109,39 @@ struct LegacyHandler: HTTPResponder {
                 id, account: account, content: content, date: date, precondition: .none)
             return .done
         case .remove:
-            let account = try await notes.account(email: email, token: token)
+            let account = try await notes.account(credentials)
             guard let id = NoteID(try Self.idText(parameters)) else { throw .notFound }
             try await notes.remove(id, account: account, precondition: .none)
             return .done
         }
+    }
+
+    /// A query: the kept answer while no write has committed since it was read (answered
+    /// without the store), else the store's, kept when it is small.
+    private func query(
+        _ credentials: LegacyCredentials, method: HTTPMethod, writer: LegacyResponseWriter,
+        logger: Logger
+    ) async throws(NoteError) -> LegacyOutcome {
+        let key = LegacyAnswerCache.Key(credentials: credentials, format: writer.format)
+        // Taken before the read: a commit during it leaves the kept answer already stale.
+        let stamp = notes.changeStamp()
+        if let stamp, let answer = answers.answer(for: key, at: stamp, now: notes.keeper.now) {
+            return .answered(answer)
+        }
+        let (account, first, reusableUntil) = try await notes.notes(
+            credentials, firstPage: LegacyNotePages.pageSize)
+        if LegacyNotePages.fitsInMemory(first) {
+            let answer = writer.response(for: .notes(first))
+            if let stamp {
+                answers.keep(answer, for: key, readAt: stamp, until: reusableUntil)
+            }
+            return .answered(answer)
+        }
+        let pages = LegacyNotePages(notes: notes, account: account, first: first, logger: logger)
+        // A `HEAD` is answered whole, with its length, as before: libmicrohttpd would
+        // send a streamed answer's last chunk even to a `HEAD`.
+        if method == .head { return .notes(try await pages.all()) }
+        return .notePages(pages)
     }
 
     private static func idText(_ parameters: LegacyParameters) throws(NoteError) -> String {
@@ -139,7 +166,7 @@ struct LegacyHandler: HTTPResponder {
         case .missingID: .missingID
         case .missingContent, .invalidContent(.empty): .missingContent
         case .missingDate: .missingDate
-        case .invalidContent, .invalidDate: .invalidParameter
+        case .invalidContent, .invalidDate, .invalidEmail: .invalidParameter
         case .quotaExceeded: .quotaExceeded
         // Legacy writes carry no precondition; a note that is not as expected is not there.
         case .notFound, .versionMismatch, .preconditionFailed: .noSuchNote

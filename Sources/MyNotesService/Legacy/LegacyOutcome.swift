@@ -1,3 +1,4 @@
+import HTTPCore
 import MyNotesProtocol
 import Storage
 
@@ -5,6 +6,8 @@ import Storage
 enum LegacyOutcome {
     /// A query's whole answer, small enough to hold.
     case notes([Note])
+    /// An answer already written (a query's, perhaps kept from before).
+    case answered(HTTPResponse)
     /// A query's answer too large to hold, streamed as the client reads it.
     case notePages(LegacyNotePages)
     case added(id: Int64)

@@ -18,6 +18,8 @@ struct LegacyResponseWriter {
             body = out
         case .notePages(let pages):
             return streamedResponse(pages)
+        case .answered(let response):
+            return response
         case .added, .done, .failure:
             body =
                 switch format {
@@ -31,7 +33,7 @@ struct LegacyResponseWriter {
     private func json(_ outcome: LegacyOutcome) -> [UInt8] {
         var out: [UInt8] = []
         switch outcome {
-        case .notes, .notePages: break
+        case .notes, .notePages, .answered: break
         case .added(let id):
             out.append(contentsOf: #"{"ResultCode":0,"ID":""#.utf8)
             out.append(contentsOf: String(id).utf8)
@@ -66,7 +68,7 @@ struct LegacyResponseWriter {
         var out = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
         out.append(contentsOf: "\n<Response><ResultCode>".utf8)
         switch outcome {
-        case .notes, .notePages: break
+        case .notes, .notePages, .answered: break
         case .added(let id):
             out.append(contentsOf: "0</ResultCode><ID>".utf8)
             out.append(contentsOf: String(id).utf8)

@@ -10,6 +10,8 @@ import Storage
 enum NoteError: Error, Sendable {
     /// No account has that email (legacy, email-only mode: -1).
     case noSuchAccount
+    /// The email holds characters no account's email can (legacy: -8).
+    case invalidEmail(EmailError)
     /// No such account, or the token is not one of its own: one answer for both (-9).
     case authenticationFailed
     /// A required field was not given (or, in the legacy protocol, given empty).
@@ -18,8 +20,9 @@ enum NoteError: Error, Sendable {
     case missingDate
     /// The account has no note with that ID (another account's note included).
     case notFound
-    /// The account already holds as many notes as its quota allows.
-    case quotaExceeded(limit: Int)
+    /// The write would take the account past this limit of its quota (a note too many,
+    /// or content bytes); nothing was written.
+    case quotaExceeded(NoteQuota.Limit)
     case invalidContent(NoteContent.Problem)
     /// Not one of the `NoteDate` forms.
     case invalidDate

@@ -21,11 +21,14 @@ struct NotesService: Sendable {
     let store: any NoteStore
     let quota: NoteQuota
     let authentication: AuthenticationMode
+    let keeper: SessionKeeper
 
     init(store: any NoteStore, configuration: ServiceConfiguration) {
         self.store = store
         self.quota = configuration.quota
         self.authentication = configuration.authentication
+        self.keeper = SessionKeeper(
+            store: store, lifetime: configuration.sessionLifetime, clock: configuration.clock)
     }
 
     // MARK: The legacy protocol's accounts
@@ -34,50 +37,69 @@ struct NotesService: Sendable {
     /// the check passes, the first `limit` notes (newest first), in one read. A wrong
     /// token reads no note, and costs the same whether or not the account exists. The
     /// rest follows with ``notes(account:page:)`` from the last note's position.
-    func notes(email: Email, token: String?, firstPage limit: Int) async throws(NoteError)
-        -> (account: Account, notes: [Note])
+    /// `reusableUntil` (milliseconds since 1970, on the session keeper's clock) is how
+    /// long an answer made of them may be given again without the store: until the token
+    /// expires or its next use is to be recorded.
+    func notes(_ credentials: LegacyCredentials, firstPage limit: Int) async throws(NoteError)
+        -> (account: Account, notes: [Note], reusableUntil: Int64)
     {
         let authentication = self.authentication
+        let keeper = self.keeper
+        let now = keeper.now
         let found: (check: TokenCheck?, notes: [Note])
         do {
             found = try await store.checkedNotes(
-                email: email.text, presenting: tokenHash(token),
-                admitting: { authentication.admits($0) }, page: NotePage(limit: limit))
+                email: credentials.email.text, presenting: credentials.tokenHash,
+                admitting: { authentication.admits($0) && keeper.isLive($0, at: now) },
+                page: NotePage(limit: limit))
         } catch {
             throw .storeFailed(error)
         }
-        try admit(found.check)
+        try await admit(found.check, at: now)
         guard let account = found.check?.account else { throw .noSuchAccount }
-        return (account, found.notes)
+        return (account, found.notes, keeper.reuseDeadline(of: found.check?.session, usedAt: now))
     }
 
     /// The account a legacy write acts for, after the token check.
-    func account(email: Email, token: String?) async throws(NoteError) -> Account {
+    func account(_ credentials: LegacyCredentials) async throws(NoteError) -> Account {
         let found: TokenCheck?
         do {
-            found = try await store.account(email: email.text, presenting: tokenHash(token))
+            found = try await store.account(
+                email: credentials.email.text, presenting: credentials.tokenHash)
         } catch {
             throw .storeFailed(error)
         }
-        try admit(found)
+        try await admit(found, at: keeper.now)
         guard let found else { throw .noSuchAccount }
         return found.account
     }
 
-    /// The token's hash, matched in the store against the account's tokens (an index
-    /// lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
+    /// The email with the token's hash, matched in the store against the account's tokens
+    /// (an index lookup of a SHA-256, which leaks nothing useful). Email-only mode ignores
     /// tokens, so it hashes none.
-    private func tokenHash(_ token: String?) -> [UInt8]? {
+    func credentials(email: Email, token: String?) -> LegacyCredentials {
         switch authentication {
-        case .token: token.map { SHA256.hash($0) }
-        case .legacyEmail: nil
+        case .token: LegacyCredentials(email: email, tokenHash: token.map { SHA256.hash($0) })
+        case .legacyEmail: LegacyCredentials(email: email, tokenHash: nil)
         }
+    }
+
+    /// The store's change stamp now (see `StoreChangeStamp`): `nil` when answers read
+    /// from it may not be cached.
+    func changeStamp() -> StoreChangeStamp? {
+        store.changeStamp()
     }
 
     /// With tokens, a missing account and a wrong token are one answer, so nobody can
     /// probe which emails have accounts.
-    private func admit(_ found: TokenCheck?) throws(NoteError) {
-        guard authentication.admits(found) else {
+    /// A session past its lifetime is a wrong token (and is removed); a live one's use
+    /// is recorded.
+    private func admit(_ found: TokenCheck?, at now: Int64) async throws(NoteError) {
+        var admitted = authentication.admits(found)
+        if admitted, let session = found?.session {
+            admitted = await keeper.use(session, at: now)
+        }
+        guard admitted else {
             switch authentication {
             case .legacyEmail: throw .noSuchAccount
             case .token: throw .authenticationFailed
@@ -115,14 +137,15 @@ struct NotesService: Sendable {
         do {
             return try await store.addNote(draft, account: account.id, quota: quota)
         } catch .quotaExceeded(let limit) {
-            throw .quotaExceeded(limit: limit)
+            throw .quotaExceeded(limit)
         } catch {
             throw .storeFailed(error)
         }
     }
 
     /// Changes the fields given (a field left `nil` keeps the note's value at the time
-    /// of the write) if `precondition` holds.
+    /// of the write) if `precondition` holds and the new content keeps the account within
+    /// its quota's bytes (a note may always shrink).
     func change(
         _ id: NoteID, account: Account, content: NoteContent?, date: NoteDate?,
         precondition: WritePrecondition
@@ -131,7 +154,10 @@ struct NotesService: Sendable {
         let outcome: ConditionalWrite<Note>
         do {
             outcome = try await store.updateNote(
-                id: id.value, account: account.id, change: change, precondition: precondition)
+                id: id.value, account: account.id, change: change, precondition: precondition,
+                quota: quota)
+        } catch .quotaExceeded(let limit) {
+            throw .quotaExceeded(limit)
         } catch {
             throw .storeFailed(error)
         }

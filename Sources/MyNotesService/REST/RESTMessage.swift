@@ -1,4 +1,5 @@
 import MyNotesProtocol
+import Storage
 
 /// What a ``RESTProblem`` says, written out in the client's language by ``text(in:)``.
 enum RESTMessage: Sendable, Hashable {
@@ -7,7 +8,7 @@ enum RESTMessage: Sendable, Hashable {
         case emptyContent
         case invalidContent
         case invalidDate
-        case invalidEmail
+        case invalidEmail(EmailError)
         case passwordTooShort(Int)
         case passwordTooLong(Int)
         case limitOutOfRange(ClosedRange<Int>)
@@ -24,10 +25,12 @@ enum RESTMessage: Sendable, Hashable {
     case missingField(String)
     case invalidField(String, Reason)
     case contentTooLarge(field: String, maximumBytes: Int)
-    case quotaExceeded(Int)
+    case quotaExceeded(NoteQuota.Limit)
     case emailTaken
     case signupClosed
     case wrongCredentials
+    case wrongCurrentPassword
+    case noSuchSession
     case throttled(seconds: Int)
     case rateLimited(seconds: Int)
     case preconditionFailed
@@ -61,14 +64,22 @@ extension RESTMessage {
             return zh
                 ? "字段“\(field)”超过 \(maximum) 字节。"
                 : "Field '\(field)' is longer than \(maximum) bytes."
-        case .quotaExceeded(let limit):
+        case .quotaExceeded(.notes(let limit)):
             return ResultCode.quotaExceeded.message(in: language, quota: limit)
+        case .quotaExceeded(.bytes(let limit)):
+            return zh
+                ? "您的账号的笔记内容最多能有 \(limit) 字节。"
+                : "Your account's notes can hold at most \(limit) bytes of content."
         case .emailTaken:
             return zh ? "该邮箱已注册。" : "An account with this email already exists."
         case .signupClosed:
             return zh ? "本服务器不开放注册。" : "Sign-up is disabled on this server."
         case .wrongCredentials:
             return zh ? "邮箱或密码错误。" : "Wrong email or password."
+        case .wrongCurrentPassword:
+            return zh ? "当前密码错误。" : "The current password is wrong."
+        case .noSuchSession:
+            return zh ? "没有这个会话。" : "No such session."
         case .throttled(let seconds):
             return zh
                 ? "登录失败次数过多，请在 \(seconds) 秒后重试。"
@@ -101,8 +112,8 @@ extension RESTMessage {
             return zh
                 ? "字段“\(field)”必须是 yyyy-MM-dd、yyyy-MM-dd HH:mm 或 yyyy-MM-dd HH:mm:ss。"
                 : "Field '\(field)' must be yyyy-MM-dd, yyyy-MM-dd HH:mm or yyyy-MM-dd HH:mm:ss."
-        case .invalidEmail:
-            return zh ? "字段“\(field)”不是有效的邮箱。" : "Field '\(field)' is not a valid email."
+        case .invalidEmail(let problem):
+            return emailText(field: field, problem, chinese: zh)
         case .passwordTooShort(let minimum):
             return zh
                 ? "字段“\(field)”至少需要 \(minimum) 个字符。"
@@ -122,6 +133,38 @@ extension RESTMessage {
             return zh
                 ? "参数“\(field)”不能超过 \(maximum) 个字符。"
                 : "Parameter '\(field)' must be at most \(maximum) characters."
+        }
+    }
+
+    /// Why an email is refused, naming the character by its code point (never the
+    /// character itself, which may be invisible or reorder the message).
+    private func emailText(field: String, _ problem: EmailError, chinese zh: Bool) -> String {
+        switch problem {
+        case .empty, .malformed:
+            return zh
+                ? "字段“\(field)”不是有效的邮箱（需要一个 @，两边都有内容）。"
+                : "Field '\(field)' is not a valid email (one @ with text on both sides)."
+        case .tooLong(let maximum):
+            return zh
+                ? "字段“\(field)”不能超过 \(maximum) 字节。"
+                : "Field '\(field)' must be at most \(maximum) bytes."
+        case .controlCharacter(let scalar):
+            return zh
+                ? "字段“\(field)”含有控制字符（\(scalar.code)）。"
+                : "Field '\(field)' holds a control character (\(scalar.code))."
+        case .bidiControl(let scalar):
+            return zh
+                ? "字段“\(field)”含有双向文本控制字符（\(scalar.code)）。"
+                : "Field '\(field)' holds a bidirectional formatting character (\(scalar.code))."
+        case .invisibleCharacter(let scalar):
+            return zh
+                ? "字段“\(field)”含有空格或不可见字符（\(scalar.code)）。"
+                : "Field '\(field)' holds a space or an invisible character (\(scalar.code))."
+        case .mixedScripts(let scripts):
+            return zh
+                ? "字段“\(field)”在 @ 之前混用了不同文字（\(scripts.joined(separator: "、"))）。"
+                : "Field '\(field)' mixes scripts before the @ "
+                    + "(\(scripts.joined(separator: " and ")))."
         }
     }
 }

@@ -52,6 +52,47 @@ enum SQLiteMigrations {
                 ALTER TABLE accounts ADD COLUMN password_hash TEXT;
                 ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
                 """),
+        // Running totals for the storage quota (issue 10): each account's note count and
+        // content bytes, kept by triggers in the transaction of every write to `notes`
+        // (cascades included), so a quota check reads one row instead of summing notes.
+        SQLiteMigration(
+            name: "account-usage-totals",
+            sql: """
+                ALTER TABLE accounts ADD COLUMN note_count INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE accounts ADD COLUMN note_bytes INTEGER NOT NULL DEFAULT 0;
+                UPDATE accounts SET
+                    note_count = (SELECT count(*) FROM notes WHERE account_id = accounts.id),
+                    note_bytes = (SELECT coalesce(sum(length(CAST(content AS BLOB))), 0)
+                        FROM notes WHERE account_id = accounts.id);
+                CREATE TRIGGER notes_usage_after_insert AFTER INSERT ON notes BEGIN
+                    UPDATE accounts SET note_count = note_count + 1,
+                        note_bytes = note_bytes + length(CAST(NEW.content AS BLOB))
+                    WHERE id = NEW.account_id;
+                END;
+                CREATE TRIGGER notes_usage_after_delete AFTER DELETE ON notes BEGIN
+                    UPDATE accounts SET note_count = note_count - 1,
+                        note_bytes = note_bytes - length(CAST(OLD.content AS BLOB))
+                    WHERE id = OLD.account_id;
+                END;
+                CREATE TRIGGER notes_usage_after_update AFTER UPDATE OF content ON notes BEGIN
+                    UPDATE accounts SET note_bytes = note_bytes
+                        - length(CAST(OLD.content AS BLOB)) + length(CAST(NEW.content AS BLOB))
+                    WHERE id = NEW.account_id;
+                END;
+                """),
+        // Sessions expire (issue 10): when each token was last used, and what issued it.
+        // Until now a use was never recorded, so a token's last use starts as its
+        // creation. Tokens of accounts without a password can only be the operator's
+        // access keys; every other is taken for a session, which time may end.
+        SQLiteMigration(
+            name: "token-last-use-and-kind",
+            sql: """
+                ALTER TABLE tokens ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
+                UPDATE tokens SET last_used_at = created_at;
+                ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'session';
+                UPDATE tokens SET kind = 'key'
+                    WHERE account_id IN (SELECT id FROM accounts WHERE password_hash IS NULL);
+                """),
     ]
 
     /// Brings the database up to date, each step in its own transaction.

@@ -1,6 +1,12 @@
 import BoundedExecution
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`.
 ///
 /// Reads run in parallel on the reader executor's threads, each with a read-only
@@ -20,6 +26,7 @@ public final class SQLiteNoteStore: NoteStore {
     private let readers: SQLiteReaderPool
     private let reading: BoundedExecutor
     private let retryAfter: Duration
+    private let changeWatch: SQLiteChangeWatch
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
     /// Reads run on `reading` when given (the store closes it), else on an executor
@@ -28,23 +35,30 @@ public final class SQLiteNoteStore: NoteStore {
         path: String, limits: StoreLimits = StoreLimits(), reading: BoundedExecutor? = nil
     ) throws(StoreError) {
         self.path = path
+        Self.createOwnerOnly(path)
         let connection: SQLiteConnection
         do throws(SQLiteError) {
-            connection = try SQLiteConnection(path: path, mode: .readWrite)
-            try connection.execute(
-                """
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = FULL;
-                PRAGMA foreign_keys = ON;
-                """)
+            connection = try Self.writerConnection(path)
             try SQLiteMigrations.apply(on: connection)
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
+        // On a read-only file system (one that turned read-only after an error, say) the
+        // store opens for reading, and writes fail until the file can be written again.
+        let readers = SQLiteReaderPool(path: path)
+        self.readers = readers
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
-            retryAfter: limits.retryAfter)
-        readers = SQLiteReaderPool(path: path)
+            retryAfter: limits.retryAfter,
+            recovery: SQLiteWriterRecovery(
+                // A file that is gone is not reopened: that would create an empty one.
+                isWritable: { access(path, W_OK) == 0 },
+                reopen: { () throws(SQLiteError) in
+                    readers.renew()
+                    return try Self.writerConnection(path)
+                }))
+        // The writer's connection has made the WAL index by now, and keeps it while open.
+        changeWatch = SQLiteChangeWatch(databasePath: path)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -52,6 +66,46 @@ public final class SQLiteNoteStore: NoteStore {
             ?? BoundedExecutor(
                 name: "sqlite-reader", limits: limits.readers, resumedTasks: .continueHere)
         retryAfter = limits.retryAfter
+    }
+
+    private static func writerConnection(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute(
+            """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = FULL;
+            PRAGMA foreign_keys = ON;
+            """)
+        return connection
+    }
+
+    /// Creates the database file with mode 0600 when there is none yet. SQLite would
+    /// create it 0644 (less the umask), readable by every local user, and it creates the
+    /// `-wal`, `-shm` and journal files with the main file's mode, so all of them are
+    /// private once this one is. An existing file keeps the mode its owner gave it; a path
+    /// that cannot be created is left for SQLite to report.
+    private static func createOwnerOnly(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        #if canImport(Glibc)
+            if descriptor >= 0 { Glibc.close(descriptor) }
+        #elseif canImport(Darwin)
+            if descriptor >= 0 { Darwin.close(descriptor) }
+        #endif
+    }
+
+    /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound database, else one line
+    /// per problem found.
+    ///
+    /// ```swift
+    /// let report = try await store.integrityCheck()  // ["ok"]
+    /// ```
+    public func integrityCheck() async throws(StoreError) -> [String] {
+        try await read { connection throws(SQLiteError) in
+            let check = try connection.statement("PRAGMA integrity_check")
+            var lines: [String] = []
+            while try check.step() { lines.append(check.text(0)) }
+            return lines
+        }
     }
 
     public func close() {
@@ -62,6 +116,10 @@ public final class SQLiteNoteStore: NoteStore {
 
     deinit {
         close()
+    }
+
+    public func changeStamp() -> StoreChangeStamp? {
+        changeWatch.stamp()
     }
 
     // MARK: Accounts
@@ -85,15 +143,19 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> TokenCheck? {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
-                SELECT a.id, a.email, a.password_hash, a.created_at
+                SELECT a.id, a.email, a.password_hash, a.created_at,
+                    t.hash, t.kind, t.created_at, t.last_used_at
                 FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?
                 """)
             try statement.bind(.blob(tokenHash))
-            return try statement.step() ? Self.account(from: statement) : nil
+            guard try statement.step() else { return nil }
+            return TokenCheck(
+                account: Self.account(from: statement), holdsToken: true,
+                session: Self.session(from: statement, startingAt: 4))
         }
     }
 
@@ -121,8 +183,11 @@ public final class SQLiteNoteStore: NoteStore {
                 throw .database(error)
             }
             if let tokenHash {
+                // With a password it is a sign-up, whose token is a session; without, the
+                // operator's `accounts add`, whose token is an access key.
+                let kind: TokenKind = passwordHash == nil ? .accessKey : .session
                 try Self.sqlite { () throws(SQLiteError) in
-                    try Self.insertToken(tokenHash, account: account.id, on: connection)
+                    try Self.insertToken(tokenHash, kind: kind, account: account.id, on: connection)
                 }
             }
             return account
@@ -155,14 +220,17 @@ public final class SQLiteNoteStore: NoteStore {
             let account = find.int64(0)
             let revoke = try connection.statement("DELETE FROM tokens WHERE account_id = ?")
             try revoke.bind(.integer(account)).run()
-            try Self.insertToken(tokenHash, account: account, on: connection)
+            try Self.insertToken(tokenHash, kind: .accessKey, account: account, on: connection)
             return true
         }
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+    public func addToken(
+        _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
+    ) async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
-            try Self.insertToken(tokenHash, account: account, on: connection)
+            try Self.insertToken(
+                tokenHash, kind: .session, account: account, at: createdAt, on: connection)
         }
     }
 
@@ -174,23 +242,87 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
-        -> Bool
-    {
-        try await writing { connection throws(SQLiteError) in
-            let update = try connection.statement(
-                "UPDATE accounts SET password_hash = ? WHERE email = ?")
-            try update.bind(.text(passwordHash), .text(email)).run()
-            return connection.changes > 0
+    // MARK: Sessions
+
+    public func sessions(account: Int64) async throws(StoreError) -> [Session] {
+        try await read { connection throws(SQLiteError) in
+            let statement = try connection.statement(
+                """
+                SELECT hash, kind, created_at, last_used_at FROM tokens
+                WHERE account_id = ? ORDER BY created_at, hash
+                """)
+            try statement.bind(.integer(account))
+            var sessions: [Session] = []
+            while try statement.step() { sessions.append(Self.session(from: statement)) }
+            return sessions
         }
     }
 
+    public func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError) {
+        try await writing { connection throws(SQLiteError) in
+            let update = try connection.statement(
+                "UPDATE tokens SET last_used_at = max(last_used_at, ?) WHERE hash = ?")
+            try update.bind(.integer(usedAt), .blob(tokenHash)).run()
+        }
+    }
+
+    public func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int {
+        try await writing { connection throws(SQLiteError) in
+            try Self.removeTokens(account: account, keeping: keeping, on: connection)
+        }
+    }
+
+    public func removeSessions(
+        lastUsedBefore: Int64?, createdBefore: Int64?
+    ) async throws(StoreError) -> Int {
+        try await writing { connection throws(SQLiteError) in
+            let delete = try connection.statement(
+                """
+                DELETE FROM tokens WHERE kind = ?1
+                    AND (last_used_at < coalesce(?2, -1) OR created_at < coalesce(?3, -1))
+                """)
+            try delete.bind(
+                .text(TokenKind.session.rawValue), lastUsedBefore.map(SQLiteValue.integer) ?? .null,
+                createdBefore.map(SQLiteValue.integer) ?? .null
+            ).run()
+            return connection.changes
+        }
+    }
+
+    public func setPasswordHash(
+        _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
+    ) async throws(StoreError) -> Bool {
+        try await writing { connection throws(SQLiteError) in
+            let update = try connection.statement(
+                "UPDATE accounts SET password_hash = ? WHERE id = ?")
+            try update.bind(.text(passwordHash), .integer(account)).run()
+            guard connection.changes > 0 else { return false }
+            _ = try Self.removeTokens(account: account, keeping: keepingToken, on: connection)
+            return true
+        }
+    }
+
+    private static func removeTokens(
+        account: Int64, keeping: [UInt8]?, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> Int {
+        let delete = try connection.statement(
+            "DELETE FROM tokens WHERE account_id = ?1 AND hash IS NOT ?2")
+        try delete.bind(.integer(account), keeping.map(SQLiteValue.blob) ?? .null).run()
+        return connection.changes
+    }
+
     private static func insertToken(
-        _ tokenHash: [UInt8], account: Int64, on connection: SQLiteConnection
+        _ tokenHash: [UInt8], kind: TokenKind, account: Int64, at createdAt: Int64 = now(),
+        on connection: SQLiteConnection
     ) throws(SQLiteError) {
         let insert = try connection.statement(
-            "INSERT INTO tokens (hash, account_id, created_at) VALUES (?, ?, ?)")
-        try insert.bind(.blob(tokenHash), .integer(account), .integer(now())).run()
+            """
+            INSERT INTO tokens (hash, account_id, created_at, last_used_at, kind)
+            VALUES (?1, ?2, ?3, ?3, ?4)
+            """)
+        try insert.bind(
+            .blob(tokenHash), .integer(account), .integer(createdAt), .text(kind.rawValue)
+        ).run()
     }
 
     // MARK: Notes
@@ -259,15 +391,21 @@ public final class SQLiteNoteStore: NoteStore {
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
         try await writer.perform { connection throws(StoreError) in
-            if case .atMost(let limit) = quota {
+            // The totals are the triggers' (migration account-usage-totals), read in this
+            // write's transaction: no other write comes between the check and the insert.
+            if quota != .unlimited {
                 let held = try Self.sqlite { () throws(SQLiteError) in
-                    let count = try connection.statement(
-                        "SELECT count(*) FROM notes WHERE account_id = ?")
-                    try count.bind(.integer(account))
-                    _ = try count.step()
-                    return count.int64(0)
+                    let usage = try connection.statement(
+                        "SELECT note_count, note_bytes FROM accounts WHERE id = ?")
+                    try usage.bind(.integer(account))
+                    return try usage.step() ? (usage.int64(0), usage.int64(1)) : (0, 0)
                 }
-                if held >= limit { throw .quotaExceeded(limit: limit) }
+                if let limit = quota.exceeded(
+                    addingNoteOf: draft.content.utf8.count, toNotes: Int(held.0),
+                    ofBytes: Int(held.1))
+                {
+                    throw .quotaExceeded(limit)
+                }
             }
             return try Self.sqlite { () throws(SQLiteError) in
                 let insert = try connection.statement(
@@ -287,30 +425,68 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func updateNote(
-        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
-        try await writing { connection throws(SQLiteError) in
-            if let refusal: ConditionalWrite<Note> = try Self.refusal(
-                precondition, id: id, account: account, on: connection)
-            {
-                return refusal
+        try await writer.perform { connection throws(StoreError) in
+            let refusal: ConditionalWrite<Note>? = try Self.sqlite { () throws(SQLiteError) in
+                try Self.refusal(precondition, id: id, account: account, on: connection)
             }
-            // Fields left out keep the value the row has now, inside this transaction.
-            let update = try connection.statement(
-                """
-                UPDATE notes SET date = coalesce(?1, date), sort_key = coalesce(?2, sort_key),
-                    content = coalesce(?3, content), updated_at = ?4, version = version + 1
-                WHERE id = ?5 AND account_id = ?6
-                RETURNING \(Self.noteColumns)
-                """)
-            try update.bind(
-                change.date.map(SQLiteValue.text) ?? .null,
-                change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
-                change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
-                .integer(id), .integer(account))
-            if try update.step() { return .applied(Self.note(from: update)) }
-            return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
+            if let refusal { return refusal }
+            if let content = change.content, quota.bytes != nil {
+                let held = try Self.sqlite { () throws(SQLiteError) in
+                    try Self.heldBytes(replacing: id, account: account, on: connection)
+                }
+                if let held,
+                    let limit = quota.exceeded(
+                        growingBy: content.utf8.count - held.note, from: held.account)
+                {
+                    throw .quotaExceeded(limit)
+                }
+            }
+            return try Self.sqlite { () throws(SQLiteError) in
+                try Self.update(
+                    id: id, account: account, change: change, precondition: precondition,
+                    on: connection)
+            }
         }
+    }
+
+    /// The account's content bytes and the note's own, inside the write's transaction;
+    /// `nil` when the account has no such note.
+    private static func heldBytes(
+        replacing id: Int64, account: Int64, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> (account: Int, note: Int)? {
+        let statement = try connection.statement(
+            """
+            SELECT a.note_bytes, length(CAST(n.content AS BLOB))
+            FROM notes n JOIN accounts a ON a.id = n.account_id
+            WHERE n.id = ? AND n.account_id = ?
+            """)
+        try statement.bind(.integer(id), .integer(account))
+        guard try statement.step() else { return nil }
+        return (Int(statement.int64(0)), Int(statement.int64(1)))
+    }
+
+    private static func update(
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        on connection: SQLiteConnection
+    ) throws(SQLiteError) -> ConditionalWrite<Note> {
+        // Fields left out keep the value the row has now, inside this transaction.
+        let update = try connection.statement(
+            """
+            UPDATE notes SET date = coalesce(?1, date), sort_key = coalesce(?2, sort_key),
+                content = coalesce(?3, content), updated_at = ?4, version = version + 1
+            WHERE id = ?5 AND account_id = ?6
+            RETURNING \(Self.noteColumns)
+            """)
+        try update.bind(
+            change.date.map(SQLiteValue.text) ?? .null,
+            change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+            change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
+            .integer(id), .integer(account))
+        if try update.step() { return .applied(Self.note(from: update)) }
+        return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
     }
 
     public func removeNote(
@@ -405,6 +581,15 @@ public final class SQLiteNoteStore: NoteStore {
             id: statement.int64(0), email: statement.text(1),
             passwordHash: statement.isNull(2) ? nil : statement.text(2),
             createdAt: statement.int64(3))
+    }
+
+    /// A token's record from the columns hash, kind, created_at, last_used_at. A kind this
+    /// code does not know (written by a newer version) is taken for a session, which expires.
+    static func session(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Session {
+        Session(
+            tokenHash: statement.blob(first),
+            kind: TokenKind(rawValue: statement.text(first + 1)) ?? .session,
+            createdAt: statement.int64(first + 2), lastUsedAt: statement.int64(first + 3))
     }
 
     static func note(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Note {
