@@ -22,14 +22,19 @@ struct FuzzRegressionTests {
                 + Array("</Message></Response>".utf8),
         ])
     func xmlThatIsNotUTF8(body: [UInt8]) {
+        Self.expectMalformedXML(Data(body), detail: "not UTF-8")
+    }
+
+    /// Reading `body` as XML fails as malformed, for `detail`.
+    static func expectMalformedXML(_ body: Data, detail: String) {
         let error = #expect(throws: NotesClientError.self) {
-            try LegacyResponse.decode(Data(body), format: .xml)
+            try LegacyResponse.decode(body, format: .xml)
         }
         guard case .invalidResponse(let reason)? = error else {
             Issue.record("expected an invalid response, got \(String(describing: error))")
             return
         }
-        #expect(reason == .malformed(format: .xml, detail: "not UTF-8"))
+        #expect(reason == .malformed(format: .xml, detail: detail))
     }
 
     /// FoundationXML dereferences NULL on a processing instruction without data
@@ -42,14 +47,7 @@ struct FuzzRegressionTests {
             "<Response><ResultCode>0</ResultCode><??></Response>",
         ])
     func emptyProcessingInstruction(body: String) {
-        let error = #expect(throws: NotesClientError.self) {
-            try LegacyResponse.decode(Data(body.utf8), format: .xml)
-        }
-        guard case .invalidResponse(let reason)? = error else {
-            Issue.record("expected an invalid response, got \(String(describing: error))")
-            return
-        }
-        #expect(reason == .malformed(format: .xml, detail: "a processing instruction without data"))
+        Self.expectMalformedXML(Data(body.utf8), detail: "a processing instruction without data")
     }
 
     @Test(
