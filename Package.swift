@@ -119,3 +119,31 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (issue 10): one libFuzzer target per parser of outside input, in Fuzz/Targets/NAME.
+// `swift build` builds them as replayers of inputs; `scripts/fuzz.sh NAME SECONDS` builds
+// them with `-sanitize=fuzzer,address` and fuzzes. Fuzz/README.md says how.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("form", ["HTTPCore", "PercentEncoding"]),
+    ("multipart", ["HTTPCore"]),
+    ("percent-decoding", ["PercentEncoding"]),
+    ("header-validation", ["HTTPCore"]),
+    ("json-request-body", ["HTTPCore", "MyNotesService"]),
+    ("note-cursor", ["MyNotesService"]),
+    ("entity-tag", ["MyNotesService"]),
+    ("note-date", ["MyNotesProtocol", "MyNotesService"]),
+    ("legacy-json-response", ["MyNotesKit"]),
+    ("legacy-xml-response", ["MyNotesKit"]),
+    ("rest-response", ["MyNotesKit"]),
+    ("notes-file", ["MyNotesKit", "CommandLineSupport"]),
+]
+package.targets += [
+    // libFuzzer's driver, declared weak: linked only under -sanitize=fuzzer.
+    .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"),
+]
+package.targets += fuzzTargets.map { target in
+    .executableTarget(
+        name: "fuzz-" + target.name, dependencies: target.dependencies + ["FuzzSupport"],
+        path: "Fuzz/Targets/" + target.name)
+}
