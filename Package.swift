@@ -22,6 +22,10 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto",
             providers: [.apt(["libssl-dev"])]),
+        // Issue 11: PostgreSQL's client library, imported by Storage alone.
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
         // Issue 13: GnuTLS, libmicrohttpd's TLS library, for HTTPS certificates.
         .systemLibrary(
             name: "CGnuTLS", path: "Sources/CGnuTLS",
@@ -35,7 +39,7 @@ let package = Package(
         .target(
             name: "HTTPCore",
             dependencies: ["CMicroHTTPD", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
-        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution", "Metrics"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ", "BoundedExecution", "Metrics"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.
@@ -61,7 +65,9 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "BoundedExecution"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "BoundedExecution", "Metrics", "MyNotesTesting"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

@@ -3,7 +3,7 @@
 # that start real servers on ephemeral loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh --with-browser --with-shells
+scripts/install-deps.sh --with-browser --with-shells --with-postgresql
 # Issue 13: promtool, openssl, systemd-analyze and prometheus-client for OperationsTests.
 scripts/operations-tools.sh
 swift build --build-tests
@@ -17,6 +17,14 @@ if [ $# -gt 0 ]; then
 else
     swift test --skip-build --skip "$load_suites"
     swift test --skip-build --no-parallel --filter "$load_suites"
+    # --- Issue 11: PostgreSQL ------------------------------------------------------------
+    # The store suites above ran against SQLite and PostgreSQL, and the cluster suites ran
+    # server processes on PostgreSQL behind haproxy; each test process starts its own
+    # private cluster (initdb/pg_ctl as the postgres user, in a temporary folder). Here the
+    # legacy and REST rule suites run once more with every test server on PostgreSQL.
+    MYNOTES_TEST_STORE=postgresql swift test --skip-build \
+        --filter 'MyNotesServiceTests|RESTTests' --skip "$load_suites"
+    # --- end of issue 11 -----------------------------------------------------------------
 fi
 # --- Fuzzing and sanitizers (issue 10) --------------------------------------------------
 # Every parser of outside input under libFuzzer for 20 s each (scripts/fuzz.sh), then the

@@ -8,7 +8,9 @@ import Storage
 import Synchronization
 
 /// The real MyNotes service, in this process, over a new SQLite database in a temporary
-/// folder that is removed on shutdown. Its router answers in-process requests at once
+/// folder that is removed on shutdown (or, with `MYNOTES_TEST_STORE=postgresql`, a new
+/// database on the test process's PostgreSQL cluster, see ``PostgreSQLCluster``, so that
+/// the rule suites run against the PostgreSQL store too). Its router answers in-process requests at once
 /// (``connect(_:)`` with ``TestTransport/inProcess``); it listens on a free loopback port
 /// only from the first use of ``port`` or ``baseURL``, so rule tests never open a socket.
 ///
@@ -23,7 +25,16 @@ import Synchronization
 /// server.shutdown()
 /// ```
 public final class TestServer: Sendable {
+    /// Which store the service runs on.
+    public enum Backend: Sendable {
+        /// SQLite, or PostgreSQL when `MYNOTES_TEST_STORE=postgresql`.
+        case chosenByEnvironment
+        /// SQLite always: for tests that read or write the database file themselves.
+        case sqlite
+    }
+
     public struct Options: Sendable {
+        public var backend: Backend
         public var auth: AuthenticationMode
         /// Notes one account may hold, 0 for no limit.
         public var quota: Int
@@ -62,8 +73,11 @@ public final class TestServer: Sendable {
             reading: BoundedExecutor? = nil,
             hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
             signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
-            passwordHasher: PasswordHasher = .testing, sessionLifetime: SessionLifetime = .standard
+            passwordHasher: PasswordHasher = .testing,
+            sessionLifetime: SessionLifetime = .standard,
+            backend: Backend = .chosenByEnvironment
         ) {
+            self.backend = backend
             self.auth = auth
             self.quota = quota
             self.quotaBytes = quotaBytes
@@ -109,8 +123,17 @@ public final class TestServer: Sendable {
     public init(_ options: Options = Options()) throws {
         directory = Self.scratch.appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteNoteStore(
-            path: directory.appendingPathComponent("notes.sqlite").path, reading: options.reading)
+        // A test that gives the store's reader executor is about SQLite's.
+        if options.reading == nil, options.backend == .chosenByEnvironment,
+            let cluster = try Self.postgreSQLCluster()
+        {
+            store = try PostgreSQLNoteStore(
+                conninfo: try cluster.createSchema(), limits: StoreLimits(connections: 4))
+        } else {
+            store = try SQLiteNoteStore(
+                path: directory.appendingPathComponent("notes.sqlite").path,
+                reading: options.reading)
+        }
         var server = ServerConfiguration()
         server.port = 0
         server.threads = options.threads
@@ -145,6 +168,22 @@ public final class TestServer: Sendable {
         switch transport {
         case .socket: try RawHTTPClient(port: port)
         case .inProcess: InProcessConnection(responder: router, limits: configuration)
+        }
+    }
+
+    /// The cluster to put the store on, when `MYNOTES_TEST_STORE` asks for PostgreSQL.
+    static func postgreSQLCluster() throws -> PostgreSQLCluster? {
+        switch ProcessInfo.processInfo.environment["MYNOTES_TEST_STORE"] {
+        case nil, "sqlite"?: return nil
+        case "postgresql"?:
+            guard let cluster = try PostgreSQLCluster.shared() else {
+                throw PostgreSQLClusterError(
+                    "MYNOTES_TEST_STORE=postgresql: \(PostgreSQLCluster.unavailableReason ?? "")")
+            }
+            return cluster
+        case let other?:
+            throw PostgreSQLClusterError(
+                "MYNOTES_TEST_STORE must be sqlite or postgresql, not \(other)")
         }
     }
 

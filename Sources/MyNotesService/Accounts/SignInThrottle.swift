@@ -29,11 +29,7 @@ final class SignInThrottle: Sendable {
         fileprivate let time: Duration
     }
 
-    enum Admission: Sendable {
-        case admitted(Attempt)
-        /// Past a limit: the caller must wait this long.
-        case refused(retryAfter: Duration)
-    }
+    typealias Admission = SignInAdmission<Attempt>
 
     /// Past this many keys, expired ones are swept on the next attempt, so a flood of
     /// made-up emails cannot grow the table without bound.

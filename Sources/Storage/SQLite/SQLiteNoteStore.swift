@@ -559,7 +559,7 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     /// A write whose only failures are SQLite's.
-    private func writing<Value: Sendable>(
+    func writing<Value: Sendable>(
         _ body: @escaping (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(StoreError) -> Value {
         try await writer.perform { connection throws(StoreError) in

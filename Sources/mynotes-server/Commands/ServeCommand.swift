@@ -86,11 +86,17 @@ struct ServeCommand: Command {
             .value(
                 "--log-level", "LEVEL",
                 "trace, debug, info, notice, warning, error or critical (default info)."),
+            // Issue 11: PostgreSQL.
+            .value(
+                "--db-pool", "N",
+                "PostgreSQL connections this server holds, each with a thread that runs "
+                    + "statements on it (default: 4 per core, at least 8)."),
         ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
+    var storeLimits = StoreLimits()
     var logFormat = LogFormat.text
     var logLevel = LogLevel.info
     /// Issue 13: metrics, access log, drain delay, TLS (ServeCommand+Operations.swift).
@@ -172,6 +178,11 @@ struct ServeCommand: Command {
             service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
         }
         location = try DatabaseOption.location(arguments)
+        // Issue 11: PostgreSQL.
+        storeLimits.connections =
+            try arguments.integer("--db-pool", in: 1...1_000) ?? storeLimits.connections
+        // Servers sharing a database share the throttle and the rates through it.
+        if case .postgreSQL = location { service.limitState = .inStore }
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: text) else {
                 throw UsageError("option '--log-format' must be text or json, not '\(text)'")
@@ -198,7 +209,7 @@ struct ServeCommand: Command {
         let signals = ShutdownSignals()
         // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
         let newFiles = DatabaseOption.missingFiles(location)
-        let store = try DatabaseOption.open(location)
+        let store = try DatabaseOption.open(location, limits: storeLimits)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {

@@ -20,7 +20,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A repeated query is answered without the store, until something commits")
     func repeatedQueryNeedsNoStore() throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         try fixture.add("Kept")
         let first = try fixture.notes()
         #expect(first.map(\.content) == ["Kept"])
@@ -43,7 +43,7 @@ struct QueryAnswerCacheTests {
 
     @Test("Every write shows in the next query", arguments: Writer.allCases)
     func writeShowsInNextQuery(writer: Writer) throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         let id = try fixture.add("Before")
         #expect(try fixture.notes().map(\.content) == ["Before"])
         #expect(try fixture.notes().map(\.content) == ["Before"])  // kept now
@@ -74,7 +74,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A token replaced by another process stops working at once")
     func replacedTokenStopsAtOnce() throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         try fixture.add("Private")
         #expect(try fixture.notes().count == 1)
         #expect(try fixture.notes().count == 1)  // kept now
@@ -91,7 +91,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A wrong token is never answered from what a right one kept")
     func wrongTokenNeverHits() throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         try fixture.add("Private")
         #expect(try fixture.notes().count == 1)
         let reply = try fixture.get(

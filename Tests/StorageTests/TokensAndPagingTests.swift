@@ -1,29 +1,13 @@
-import CSQLite
 import Foundation
 import Storage
 import Testing
 
-/// Tokens (many per account), migration step 2, keyset pages, search folding and
-/// version-conditional writes, on a real database file.
-@Suite struct SQLiteTokensAndPagingTests {
-    let database: TemporaryDatabaseFile
-    var path: String { database.path }
-
-    init() throws {
-        database = try TemporaryDatabaseFile()
-    }
-
-    func withStore<T>(_ body: (SQLiteNoteStore) async throws -> T) async throws -> T {
-        let store = try SQLiteNoteStore(path: path)
-        defer {
-            store.close()
-            database.remove()
-        }
-        return try await body(store)
-    }
-
-    @Test func anAccountHoldsManyTokensAndEachCanBeRevoked() async throws {
-        try await withStore { store in
+/// Tokens (many per account), keyset pages, search folding and version-conditional
+/// writes, on each backend.
+@Suite struct TokensAndPagingTests {
+    @Test(arguments: StoreBackend.all)
+    func anAccountHoldsManyTokensAndEachCanBeRevoked(backend: StoreBackend) async throws {
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
             try await store.addToken([2], account: ann.id, at: 5)
             #expect(try await store.account(tokenHash: [1])?.account == ann)
@@ -54,8 +38,9 @@ import Testing
         }
     }
 
-    @Test func passwordHashesAreStored() async throws {
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func passwordHashesAreStored(backend: StoreBackend) async throws {
+        try await TemporaryStore.withNew(backend) { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: nil, passwordHash: "p1")
             #expect(ann.passwordHash == "p1")
@@ -65,35 +50,9 @@ import Testing
         }
     }
 
-    /// A database made by step 1 keeps working: each account's token moves to `tokens`.
-    @Test func migrationStepTwoMovesEachAccountsTokenIntoTheTokensTable() async throws {
-        var handle: OpaquePointer?
-        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
-        let stepOne = """
-            CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-                token_hash BLOB NOT NULL, created_at INTEGER NOT NULL);
-            CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT,
-                account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-                date TEXT NOT NULL, sort_key TEXT NOT NULL, content TEXT NOT NULL,
-                created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-            CREATE INDEX notes_by_account_newest ON notes (account_id, sort_key DESC, id DESC);
-            INSERT INTO accounts VALUES (1, 'ann@x', x'0102', 5), (2, 'bob@x', x'0304', 6);
-            INSERT INTO notes VALUES (1, 1, '2026-11-29', '2026-11-29 00:00:00', 'old', 5, 5);
-            PRAGMA user_version = 1;
-            """
-        #expect(sqlite3_exec(handle, stepOne, nil, nil, nil) == SQLITE_OK)
-        #expect(sqlite3_close(handle) == SQLITE_OK)
-        try await withStore { store in
-            #expect(try await store.account(tokenHash: [1, 2])?.account.email == "ann@x")
-            #expect(try await store.account(tokenHash: [3, 4])?.account.email == "bob@x")
-            let notes = try await store.notes(account: 1)
-            #expect(notes.map(\.content) == ["old"])
-            #expect(notes.first?.version == 1)
-        }
-    }
-
-    @Test func pagesWalkNewestFirstAndStayCorrectWhileNotesComeAndGo() async throws {
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func pagesWalkNewestFirstAndStayCorrectWhileNotesComeAndGo(backend: StoreBackend) async throws {
+        try await TemporaryStore.withNew(backend) { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             var added: [Note] = []
@@ -115,15 +74,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("MILK", ["Buy milk", "MILKSHAKE"]),
-        ("straße", ["STRASSE 1"]),
-        ("σοφία", ["ΣΟΦΊΑ"]),
-        ("牛奶", ["买牛奶"]),
-        ("ä", ["Ärger"]),
-    ])
-    func searchFoldsCaseBeyondASCII(query: String, expected: [String]) async throws {
-        try await withStore { store in
+    @Test(
+        arguments: StoreBackend.all,
+        [
+            ("MILK", ["Buy milk", "MILKSHAKE"]),
+            ("straße", ["STRASSE 1"]),
+            ("σοφία", ["ΣΟΦΊΑ"]),
+            ("牛奶", ["买牛奶"]),
+            ("ä", ["Ärger"]),
+        ])
+    func searchFoldsCaseBeyondASCII(backend: StoreBackend, search: (String, [String])) async throws
+    {
+        let (query, expected) = search
+        try await TemporaryStore.withNew(backend) { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             for (day, content) in [
@@ -140,8 +103,9 @@ import Testing
         }
     }
 
-    @Test func conditionalWritesCheckTheVersion() async throws {
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func conditionalWritesCheckTheVersion(backend: StoreBackend) async throws {
+        try await TemporaryStore.withNew(backend) { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let note = try await store.addNote(

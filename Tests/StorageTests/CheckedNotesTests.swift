@@ -3,23 +3,21 @@ import Synchronization
 import Testing
 
 /// The legacy query's read: the token check first, notes only when it is admitted.
-@Suite struct SQLiteCheckedNotesTests {
-    let database: TemporaryDatabaseFile
-
-    init() throws {
-        database = try TemporaryDatabaseFile()
-    }
-
+@Suite struct CheckedNotesTests {
     /// The store calls `admit` with what it found and reads notes only when it says yes.
-    @Test(arguments: [
-        ("ann@x", [1] as [UInt8]?, true),  // the account's token
-        ("ANN@x", [2], true),  // email case does not matter; a token of another account
-        ("ann@x", nil, true),  // no token sent
-        ("nobody@x", [1], false),  // no such account, with a real token
-    ])
+    @Test(
+        arguments: StoreBackend.all,
+        [
+            ("ann@x", [1] as [UInt8]?, true),  // the account's token
+            ("ANN@x", [2], true),  // email case does not matter; a token of another account
+            ("ann@x", nil, true),  // no token sent
+            ("nobody@x", [1], false),  // no such account, with a real token
+        ])
     func checksTheTokenAndReadsNotesOnlyWhenAdmitted(
-        email: String, token: [UInt8]?, exists: Bool
+        backend: StoreBackend, presented: (String, [UInt8]?, Bool)
     ) async throws {
+        let (email, token, exists) = presented
+        let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
             let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])

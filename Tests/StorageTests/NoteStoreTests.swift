@@ -1,30 +1,16 @@
 import Foundation
+import MyNotesTesting
 import Storage
 import Synchronization
 import Testing
 
-/// The SQLite store on a real database file in a temporary folder.
-@Suite struct SQLiteNoteStoreTests {
-    let database: TemporaryDatabaseFile
-    var path: String { database.path }
-
-    init() throws {
-        database = try TemporaryDatabaseFile()
-    }
-
-    func withStore<T>(_ body: (SQLiteNoteStore) async throws -> T) async throws -> T {
-        let store = try SQLiteNoteStore(path: path)
-        defer { store.close() }
-        return try await body(store)
-    }
-
-    func cleanUp() {
-        database.remove()
-    }
-
-    @Test func createsAccountsWithCaseInsensitiveUniqueEmails() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+/// The store contract, against each backend (``StoreBackend``): a new database per test.
+@Suite struct NoteStoreTests {
+    @Test(arguments: StoreBackend.all)
+    func createsAccountsWithCaseInsensitiveUniqueEmails(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let account = try await store.createAccount(
                 email: "Ann@Example.com", tokenHash: [1, 2, 3])
             #expect(try await store.account(email: "ann@example.COM") == account)
@@ -38,9 +24,11 @@ import Testing
         }
     }
 
-    @Test func ordersNotesNewestFirstWithABareDateAtMidnight() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func ordersNotesNewestFirstWithABareDateAtMidnight(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let dates = [
@@ -59,9 +47,11 @@ import Testing
         }
     }
 
-    @Test func neverShowsOneAccountsNotesToAnother() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func neverShowsOneAccountsNotesToAnother(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: nil, passwordHash: nil
             ).id
@@ -81,9 +71,11 @@ import Testing
         }
     }
 
-    @Test func updatesAndRemovesNotes() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func updatesAndRemovesNotes(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let note = try await store.addNote(
@@ -102,9 +94,11 @@ import Testing
         }
     }
 
-    @Test func neverReusesTheIDOfARemovedNote() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func neverReusesTheIDOfARemovedNote(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let first = try await store.addNote(
@@ -116,9 +110,11 @@ import Testing
         }
     }
 
-    @Test func enforcesTheQuotaPerAccount() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func enforcesTheQuotaPerAccount(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: nil, passwordHash: nil
             ).id
@@ -143,9 +139,11 @@ import Testing
         }
     }
 
-    @Test func removingAnAccountRemovesItsNotes() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func removingAnAccountRemovesItsNotes(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let ann = try await store.createAccount(
                 email: "ann@x", tokenHash: nil, passwordHash: nil
             ).id
@@ -158,9 +156,11 @@ import Testing
         }
     }
 
-    @Test func keepsEveryConcurrentWriteAndReadsItBack() async throws {
-        defer { cleanUp() }
-        try await withStore { store in
+    @Test(arguments: StoreBackend.all)
+    func keepsEveryConcurrentWriteAndReadsItBack(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        try await database.withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let added = try await withThrowingTaskGroup(of: [Int64].self) { group in
@@ -184,30 +184,34 @@ import Testing
             #expect(stored == Set(added))
         }
         // And it is all still there once the database is opened again.
-        try await withStore { store in
+        try await database.withStore { store in
             let account = try #require(try await store.account(email: "a@x"))
             #expect(try await store.notes(account: account.id).count == 800)
         }
     }
 
-    @Test func keepsContentExactly() async throws {
-        defer { cleanUp() }
+    @Test(arguments: StoreBackend.all)
+    func keepsContentExactly(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
         let content = "CJK 中文 emoji 👩‍👩‍👧 combining e\u{301} CRLF\r\nquote \" backslash \\ nul-free"
-        try await withStore { store in
+        try await database.withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             _ = try await store.addNote(
                 NoteDraft(date: "2026-01-01", content: content), account: id, quota: .unlimited)
         }
-        try await withStore { store in
+        try await database.withStore { store in
             let id = try #require(try await store.account(email: "a@x")).id
             #expect(try await store.notes(account: id).first?.content == content)
         }
     }
 
-    @Test func refusesReadsAndWritesOnceClosed() async throws {
-        defer { cleanUp() }
-        let store = try SQLiteNoteStore(path: path)
+    @Test(arguments: StoreBackend.all)
+    func refusesReadsAndWritesOnceClosed(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
+        defer { database.remove() }
+        let store = try database.open()
         let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
         store.close()
         await #expect(throws: StoreError.self) { _ = try await store.notes(account: id) }
@@ -215,28 +219,5 @@ import Testing
             _ = try await store.addNote(
                 NoteDraft(date: "2026-01-01", content: "late"), account: id, quota: .unlimited)
         }
-    }
-
-    @Test func reportsADatabaseThatCannotBeOpened() {
-        #expect {
-            _ = try SQLiteNoteStore(path: "/nonexistent-folder/mynotes.sqlite")
-        } throws: { error in
-            if case StoreError.cannotOpen = error { return true }
-            return false
-        }
-    }
-
-    @Test(arguments: ["sqlite:notes.db", "sqlite:///tmp/notes.db"])
-    func parsesSQLiteLocations(text: String) throws {
-        guard case .sqlite(let path) = try StoreLocation(parsing: text) else {
-            Issue.record("not sqlite")
-            return
-        }
-        #expect(path.hasSuffix("notes.db"))
-    }
-
-    @Test(arguments: ["postgres://x", "notes.db", "sqlite:"])
-    func refusesOtherLocations(text: String) {
-        #expect(throws: StoreError.self) { _ = try StoreLocation(parsing: text) }
     }
 }
