@@ -11,11 +11,7 @@ import Testing
 /// PostgreSQL restarted under a server that is being queried and written to: the requests
 /// of that window fail cleanly (-3, with 503 while the database is unreachable), nothing
 /// acknowledged is lost, and the server serves again by itself once the database is back.
-@Suite(
-    .enabled(
-        if: PostgreSQLCluster.isAvailable,
-        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
-    ))
+@Suite(.postgreSQLInstalled)
 struct DatabaseRestartTests {
     @Test func aRestartedDatabaseFailsRequestsCleanlyAndIsUsedAgain() throws {
         let cluster = try PostgreSQLCluster.startPrivate()

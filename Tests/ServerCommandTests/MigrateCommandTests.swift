@@ -4,11 +4,7 @@ import Storage
 import Testing
 
 /// `mynotes-server migrate`: SQLite to PostgreSQL and back, everything kept, verified.
-@Suite(
-    .enabled(
-        if: PostgreSQLCluster.isAvailable,
-        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
-    ))
+@Suite(.postgreSQLInstalled)
 struct MigrateCommandTests {
     /// Everything a store holds, as comparable values.
     static func contents(of location: StoreLocation) async throws -> [String] {

@@ -9,11 +9,7 @@ import Testing
 /// docs/OPERATIONS.md's PostgreSQL backup, as an operator runs it: `pg_dump` of a database
 /// a server is writing to, `pg_restore` into a fresh database, and a server on the restored
 /// one answers every note and session acknowledged before the dump.
-@Suite(
-    .enabled(
-        if: PostgreSQLCluster.isAvailable,
-        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
-    ))
+@Suite(.postgreSQLInstalled)
 struct PostgreSQLBackupTests {
     static func run(_ program: String, _ arguments: [String]) throws {
         let result = try CommandRunner.run(

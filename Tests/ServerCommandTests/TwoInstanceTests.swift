@@ -10,11 +10,7 @@ import Testing
 /// Two `mynotes-server` processes on one PostgreSQL database behave as one server: what
 /// one writes or decides, the other sees. Each test has a database of its own on the test
 /// process's PostgreSQL cluster.
-@Suite(
-    .enabled(
-        if: PostgreSQLCluster.isAvailable,
-        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
-    ))
+@Suite(.postgreSQLInstalled)
 struct TwoInstanceTests {
     /// Two servers on a new database.
     static func pair(_ arguments: [String] = ["--auth-rate-limits", "unlimited"]) throws

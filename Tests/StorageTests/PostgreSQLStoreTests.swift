@@ -10,11 +10,7 @@ import Testing
 /// What only the PostgreSQL store does: SQLSTATEs, migrations shared by many servers, the
 /// pool, prepared statements, durable commits, reconnection. The contract itself runs on
 /// both backends in the other suites.
-@Suite(
-    .enabled(
-        if: PostgreSQLCluster.isAvailable,
-        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
-    ))
+@Suite(.postgreSQLInstalled)
 struct PostgreSQLStoreTests {
     let cluster: PostgreSQLCluster
     let database: String
@@ -247,11 +243,7 @@ struct PostgreSQLStoreTests {
 }
 
 /// The counters every server shares: token buckets and windows of failures.
-@Suite(
-    .enabled(
-        if: PostgreSQLCluster.isAvailable,
-        "PostgreSQL is not installed (no initdb, pg_ctl or psql in /usr/lib/postgresql/15/bin): scripts/install-deps.sh --with-postgresql installs it"
-    ))
+@Suite(.postgreSQLInstalled)
 struct PostgreSQLSharedLimitTests {
     @Test func bucketsGiveTheirBurstThenAskToWaitAndTakeFromAllOrNone() async throws {
         let cluster = try #require(try PostgreSQLCluster.shared())
