@@ -52,12 +52,7 @@ import Testing
         let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
-            let ann = try await store.createAccount(
-                email: "ann@x", tokenHash: nil, passwordHash: nil
-            ).id
-            let bob = try await store.createAccount(
-                email: "bob@x", tokenHash: nil, passwordHash: nil
-            ).id
+            let (ann, bob) = try await store.annAndBob()
             let note = try await store.addNote(
                 NoteDraft(date: "2026-01-01", content: "ann's"), account: ann, quota: .unlimited)
             #expect(try await store.notes(account: bob).isEmpty)
@@ -115,12 +110,7 @@ import Testing
         let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
-            let ann = try await store.createAccount(
-                email: "ann@x", tokenHash: nil, passwordHash: nil
-            ).id
-            let bob = try await store.createAccount(
-                email: "bob@x", tokenHash: nil, passwordHash: nil
-            ).id
+            let (ann, bob) = try await store.annAndBob()
             for index in 0..<2 {
                 _ = try await store.addNote(
                     NoteDraft(date: "2026-01-01", content: "\(index)"), account: ann,

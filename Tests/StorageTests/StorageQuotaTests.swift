@@ -21,12 +21,7 @@ import Testing
         let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
-            let ann = try await store.createAccount(
-                email: "ann@x", tokenHash: nil, passwordHash: nil
-            ).id
-            let bob = try await store.createAccount(
-                email: "bob@x", tokenHash: nil, passwordHash: nil
-            ).id
+            let (ann, bob) = try await store.annAndBob()
             let quota = NoteQuota(notes: nil, bytes: 10)
             _ = try await store.addNote(Self.draft("备忘"), account: ann, quota: quota)
             await #expect {
