@@ -1,6 +1,7 @@
 import CH2O
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -34,6 +35,8 @@ final class EventLoop: @unchecked Sendable {
     /// The open connections, so that stopping can close them.
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
+    /// Whether ``post(_:)`` may still use the queue.
+    private let accepting = Mutex(true)
     private let stopped = DispatchSemaphore(value: 0)
     /// The `Date` field, formatted once a second.
     var date = HTTPDateField()
@@ -64,10 +67,14 @@ final class EventLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `work` on the loop's thread, soon. Safe from any thread.
+    /// Runs `work` on the loop's thread, soon; never once the loop has ended (the
+    /// connection it was for is closed by then). Safe from any thread.
     func post(_ work: @escaping () -> Void) {
         let job = Unmanaged.passRetained(Job(work)).toOpaque()
-        if ch2o_post(receiver, job) != 0 {
+        // Under the lock: a task or a stream can answer after the loop ended, and its queue
+        // is freed then.
+        let posted = accepting.withLock { $0 && ch2o_post(receiver, job) == 0 }
+        if !posted {
             Unmanaged<Job>.fromOpaque(job).release()
         }
     }
@@ -90,6 +97,9 @@ final class EventLoop: @unchecked Sendable {
         }
         // One more turn disposes of the sockets closed in the last one.
         h2o_evloop_run(loop, 0)
+        accepting.withLock { $0 = false }
+        // Jobs posted but not yet received: run, they find their connections closed.
+        receiveJobs(receiver, &receiver.pointee._messages)
         h2o_multithread_unregister_receiver(queue, receiver)
         h2o_multithread_destroy_queue(queue)
         h2o_evloop_run(loop, 0)

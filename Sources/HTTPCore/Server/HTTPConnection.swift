@@ -93,12 +93,18 @@ final class HTTPConnection: @unchecked Sendable {
         timer.pointee.context = context
         state.openConnections.add(1, ordering: .relaxed)
         state.watchdog.register(record)
-        if let tls = state.tls, let sslContext = tls.sslContext {
-            linkTimer()
-            h2o_socket_ssl_handshake(socket, sslContext, nil, handshakeCompleted)
-        } else {
+        guard let tls = state.tls else {
             readNextRequest()
+            return
         }
+        linkTimer()
+        var handshaking = false
+        tls.withSSLContext { context in
+            handshaking = true
+            h2o_socket_ssl_handshake(socket, context, nil, onHandshakeCompleted)
+        }
+        // No context to handshake with: nothing can be served on this connection.
+        if !handshaking { close() }
     }
 
     // MARK: Reading
@@ -286,9 +292,7 @@ final class HTTPConnection: @unchecked Sendable {
             return startStream(stream, response: response, head: head)
         }
         send(
-            response,
-            framing: ResponseHead.allowsBody(response.status)
-                ? .length(response.body.count) : .none, head: head,
+            response, framing: ResponseHead.lengthFraming(response), head: head,
             body: sendsBody ? response.body : [])
     }
 
@@ -523,7 +527,7 @@ private let onBytesWritten: h2o_socket_cb = { socket, error in
     connection(of: socket)?.written(failed: error != nil)
 }
 
-private let handshakeCompleted: h2o_socket_cb = { socket, error in
+private let onHandshakeCompleted: h2o_socket_cb = { socket, error in
     guard let connection = connection(of: socket) else { return }
     if error != nil {
         connection.close()

@@ -26,6 +26,14 @@ struct ResponseHead {
             && status != .notModified
     }
 
+    /// The framing of a whole (not streamed) body: its length, but none at all for 1xx and
+    /// 204, which RFC 9110 §8.6 forbids it. A 304 says `Content-Length: 0`, as
+    /// libmicrohttpd's did, so that answers stay as they were.
+    static func lengthFraming(_ response: HTTPResponse) -> Framing {
+        (100..<200).contains(response.status.rawValue) || response.status == .noContent
+            ? .none : .length(response.body.count)
+    }
+
     /// The head's bytes.
     static func bytes(
         _ response: HTTPResponse, framing: Framing, keepAlive: Bool, minorVersion: Int,
