@@ -368,7 +368,7 @@ final class HTTPConnection: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         let outcome = stream.read(
             into: UnsafeMutableRawBufferPointer(
-                rebasing: buffer[prefix..<(prefix + Self.chunkBytes)]), whenEmpty: {})
+                rebasing: buffer[prefix..<(prefix + Self.chunkBytes)]))
         switch outcome {
         case .bytes(let count):
             var end = prefix + count

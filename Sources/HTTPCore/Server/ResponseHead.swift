@@ -14,8 +14,8 @@ struct ResponseHead {
         case untilClose
     }
 
-    /// Fields the server writes itself; a responder's own values for them are dropped, as
-    /// libmicrohttpd dropped them, so that no answer can carry two framings.
+    /// Fields the server writes itself; a responder's own values for them are dropped (as
+    /// libmicrohttpd dropped them before), so that no answer can carry two framings.
     private static let serverFields: Set<String> = [
         "content-length", "transfer-encoding", "connection", "date",
     ]
