@@ -10,7 +10,7 @@ import Synchronization
 /// follow. The old one is not freed here but released: every connection's `SSL` holds its
 /// own reference to the context it was accepted with (OpenSSL counts them), so connections
 /// already open keep their certificate, and the old context goes with the last of them.
-final class TLSContext: Sendable {
+final class TLSContext: TLSAcceptor {
     let configuration: TLSConfiguration
     private let current: Mutex<ContextReference>
 
@@ -38,13 +38,13 @@ final class TLSContext: Sendable {
     /// `body` with the context a handshake starting now is to use (an `SSL_CTX*`), kept
     /// alive for the call even if a reload swaps it meanwhile. Whatever `body` makes with
     /// `SSL_new` holds its own reference and may outlive the call.
-    func withCurrent<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+    func withSSLContext(_ body: (OpaquePointer) -> Void) {
         let reference = current.withLock { current in
             SSL_CTX_up_ref(current.context)
             return current
         }
         defer { SSL_CTX_free(reference.context) }
-        return try body(reference.context)
+        body(reference.context)
     }
 
     /// An `SSL_CTX*`, handed between threads under the mutex; OpenSSL's reference count
