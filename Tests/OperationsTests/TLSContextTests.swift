@@ -10,8 +10,8 @@ import Testing
 struct TLSContextTests {
     /// What can be wrong with the files, and what the refusal must say.
     enum Fault: String, CaseIterable, CustomTestStringConvertible {
-        case missingCertificate, missingKey, keyAsCertificate, certificateAsKey, otherKey,
-            encryptedKey, expiredCertificate, futureCertificate
+        case missingCertificate, missingKey, directoryAsKey, keyAsCertificate, certificateAsKey,
+            otherKey, encryptedKey, expiredCertificate, futureCertificate
 
         var testDescription: String { rawValue }
     }
@@ -33,6 +33,11 @@ struct TLSContextTests {
             return (
                 TLSConfiguration(certificateFile: certificate, keyFile: missing),
                 ["cannot read key \(missing): No such file or directory"]
+            )
+        case .directoryAsKey:
+            return (
+                TLSConfiguration(certificateFile: certificate, keyFile: fixture.directory.path),
+                ["cannot read key \(fixture.directory.path): a directory, not a file"]
             )
         case .keyAsCertificate:
             return (

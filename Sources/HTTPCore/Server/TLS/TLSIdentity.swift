@@ -88,8 +88,17 @@ final class TLSIdentity {
 
     private static func contents(of file: String, _ role: String) throws(HTTPServerError) -> Data {
         if let data = FileManager.default.contents(atPath: file) { return data }
-        let reason =
-            access(file, R_OK) == 0 ? "not a readable file" : String(cString: strerror(errno))
+        var isDirectory: ObjCBool = false
+        let reason: String
+        if access(file, R_OK) != 0 {
+            reason = String(cString: strerror(errno))
+        } else if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            reason = "a directory, not a file"
+        } else {
+            reason = "not a readable file"
+        }
         throw .tls(reason: "cannot read \(role) \(file): \(reason)")
     }
 
