@@ -15,6 +15,11 @@ struct TLSTests {
         let server: ServerProcess
         let certificate: String
         let key: String
+
+        func stop() {
+            server.stop(signal: SIGTERM)
+            fixture.remove()
+        }
     }
 
     func start(_ extra: [String] = []) throws -> Running {
@@ -36,10 +41,7 @@ struct TLSTests {
     @Test(.enabled(if: Tools.find("curl") != nil, "curl"))
     func curlGetsAnswersAndTheBrowserAppGetsHSTS() throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let base = "https://localhost:\(running.server.port)"
         let health = try Tools.run(
             "curl", ["-sS", "--cacert", running.certificate, base + "/healthz"])
@@ -67,10 +69,7 @@ struct TLSTests {
     @Test(arguments: ["-tls1", "-tls1_1"])
     func oldProtocolsAreRefused(version: String) throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         // SECLEVEL=0 lets this client offer TLS 1.0 and 1.1: the refusal is the server's.
         let old = try Tools.run(
             "openssl",
@@ -100,10 +99,7 @@ struct TLSTests {
     /// SIGHUP) while a kept-alive connection stays open and goes on working.
     @Test func pythonSeesModernTLSAndAReloadDropsNoConnection() throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let (renewed, renewedKey) = try running.fixture.makeCertificate(
             named: "renewed", commonName: "renewed")
         let script = """
@@ -182,10 +178,7 @@ struct TLSTests {
 
     @Test func plainHTTPIsRedirectedWhenAsked() throws {
         let running = try start(["--redirect-http", "0"])
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let line = running.server.nextLine()
         let port = try #require(
             line.split(separator: " ").first { Int($0) != nil }.flatMap { Int($0) }, "\(line)")
@@ -224,10 +217,7 @@ struct TLSTests {
     ])
     func tls12OffersOnlyForwardSecretAEADCiphers(cipher: String, accepted: Bool) throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let result = try openssl(running, ["-tls1_2", "-cipher", cipher])
         #expect((result.status == 0) == accepted, "\(result.standardError)")
         #expect(result.standardOutput.contains("Cipher is \(cipher)") == accepted)
@@ -240,10 +230,7 @@ struct TLSTests {
     /// speaks HTTP/1.1, and curl's HTTP/2 attempt ends up on HTTP/1.1.
     @Test func http2IsNeverNegotiated() throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let both = try openssl(running, ["-alpn", "h2,http/1.1"])
         #expect(both.standardOutput.contains("ALPN protocol: http/1.1"), "\(both.standardOutput)")
         let h2 = try openssl(running, ["-alpn", "h2"])
@@ -265,10 +252,7 @@ struct TLSTests {
         let fixture = try OperationsFixture()
         let chain = try fixture.makeCertificateChain()
         let running = try start(in: fixture, certificate: chain.fullChain, key: chain.key)
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let health = try Tools.run(
             "curl",
             [
