@@ -143,6 +143,22 @@ import Testing
         #expect(smuggled.value == 1)
     }
 
+    /// Strict is not stingy: chunk extensions, upper-case sizes, leading zeros and trailer
+    /// fields are all valid chunked framing (RFC 9112 §7.1), and the request after is served.
+    @Test(arguments: [
+        ("3;name=value\r\nabc\r\n0\r\n\r\n", "POST 3 abc"),
+        ("0003\r\nabc\r\n0\r\nX-Trailer: t\r\n\r\n", "POST 3 abc"),
+        ("A\r\nabcdefghij\r\n0;last\r\n\r\n", "POST 10 abcdefghij"),
+    ])
+    func acceptsEveryValidChunkedFraming(body: String, echo: String) throws {
+        let client = try RawHTTPClient(port: server.port)
+        let response = try client.send(
+            "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+        #expect(response.status == 200)
+        #expect(response.text == echo)
+        #expect(try client.send(Self.smuggledRequest).text == "ran")
+    }
+
     /// HTAB and bytes above 0x7F (UTF-8 text) are field content, not controls.
     @Test func acceptsTabsAndUTF8InValues() throws {
         let client = try RawHTTPClient(port: server.port)
