@@ -263,6 +263,33 @@ struct TLSTests {
         #expect(health.standardOutput == #"{"status":"alive"}"#)
     }
 
+    /// A client that stalls in its handshake (half a ClientHello, then nothing) holds its
+    /// connection no longer than the head timeout, as one stalling in its request head does.
+    @Test func aStalledHandshakeIsClosedAtTheHeadTimeout() throws {
+        let running = try start(["--request-head-timeout", "1"])
+        defer { running.stop() }
+        let script = """
+            import socket, sys, time
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            started = time.monotonic()
+            s.sendall(bytes.fromhex("160301020001000001fc0303"))
+            s.settimeout(20)
+            try:
+                closed = "closed" if s.recv(100) == b"" else "answered"
+            except socket.timeout:
+                closed = "open"
+            except ConnectionResetError:
+                closed = "closed"
+            print(f"{closed} {time.monotonic() - started:.1f}")
+            """
+        let result = try Tools.run("python3", ["-c", script, String(running.server.port)])
+        let fields = result.standardOutput.split(separator: " ")
+        #expect(fields.first == "closed", "\(result.standardOutput) \(result.standardError)")
+        let seconds = try #require(
+            fields.last.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        #expect(seconds >= 0.9 && seconds < 10, "closed after \(seconds) s")
+    }
+
     @Test func anExpiredCertificateIsRefusedAtStart() throws {
         let fixture = try OperationsFixture()
         defer { fixture.remove() }
