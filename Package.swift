@@ -16,6 +16,10 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // h2o's event loop and HTTP/1 library (issue 9, item 9), imported by HTTPCore alone.
+        .systemLibrary(
+            name: "CH2O", path: "Sources/CH2O",
+            providers: [.apt(["libh2o-evloop-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -38,7 +42,7 @@ let package = Package(
         .target(name: "Metrics"),
         .target(
             name: "HTTPCore",
-            dependencies: ["CMicroHTTPD", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
+            dependencies: ["CMicroHTTPD", "CH2O", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ", "BoundedExecution", "Metrics"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
