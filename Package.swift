@@ -13,9 +13,6 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
-        .systemLibrary(
-            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD",
-            providers: [.apt(["libmicrohttpd-dev"])]),
         // h2o's event loop and HTTP/1 library (issue 9, item 9), imported by HTTPCore alone.
         .systemLibrary(
             name: "CH2O", path: "Sources/CH2O",
@@ -30,10 +27,6 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
-        // Issue 13: GnuTLS, libmicrohttpd's TLS library, for HTTPS certificates.
-        .systemLibrary(
-            name: "CGnuTLS", path: "Sources/CGnuTLS",
-            providers: [.apt(["libgnutls28-dev"])]),
 
         // Server side.
         .target(name: "Logging"),
@@ -42,7 +35,7 @@ let package = Package(
         .target(name: "Metrics"),
         .target(
             name: "HTTPCore",
-            dependencies: ["CMicroHTTPD", "CH2O", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
+            dependencies: ["CH2O", "Logging", "BoundedExecution", "Metrics"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ", "BoundedExecution", "Metrics"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
