@@ -16,9 +16,11 @@ final class TLSIdentity {
     init(_ configuration: TLSConfiguration, now: Date = Date()) throws(HTTPServerError) {
         let certificateFile = configuration.certificateFile
         let keyFile = configuration.keyFile
-        let certificates = try Self.certificates(
-            in: try Self.contents(of: certificateFile, "certificate"), file: certificateFile)
+        // Both files read before anything is parsed: a refusal after parsing must free what
+        // was parsed, and there is then one such place.
+        let certificatePEM = try Self.contents(of: certificateFile, "certificate")
         let keyPEM = try Self.contents(of: keyFile, "key")
+        let certificates = try Self.certificates(in: certificatePEM, file: certificateFile)
         guard let key = Self.withMemoryBIO(keyPEM, ch2o_tls_read_private_key) else {
             let reason = TLSContext.errorReason(or: "unreadable")
             let encrypted = String(decoding: keyPEM, as: UTF8.self).contains("ENCRYPTED")
