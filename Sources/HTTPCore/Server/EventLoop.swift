@@ -29,9 +29,10 @@ final class EventLoop: @unchecked Sendable {
     /// Silence on a connection: how long it may go without a byte while it reads a request
     /// or writes an answer (``ServerConfiguration/idleTimeoutSeconds``), on real time.
     let idleTimeout: UnsafeMutablePointer<h2o_timeout_t>
-    private let queue: OpaquePointer
     private let receiver: UnsafeMutablePointer<h2o_multithread_receiver_t>
-    private let listener: UnsafeMutablePointer<h2o_socket_t>
+    /// Made on the loop's thread (``open(listening:)``), before `init` returns.
+    private var queue: OpaquePointer?
+    private var listener: UnsafeMutablePointer<h2o_socket_t>?
     /// The open connections, so that stopping can close them.
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
@@ -51,20 +52,38 @@ final class EventLoop: @unchecked Sendable {
         idleTimeout.initialize(to: h2o_timeout_t())
         h2o_timeout_init(
             loop, idleTimeout, UInt64(max(1, state.configuration.idleTimeoutSeconds)) * 1_000)
-        queue = h2o_multithread_create_queue(loop)
         receiver = .allocate(capacity: 1)
         receiver.initialize(to: h2o_multithread_receiver_t())
-        h2o_multithread_register_receiver(queue, receiver, receiveJobs)
-        listener = h2o_evloop_socket_create(loop, dup(listening), Int32(H2O_SOCKET_FLAG_DONT_READ))
-        listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        h2o_socket_read_start(listener, acceptConnections)
-
-        let thread = Thread { [self] in run() }
+        let opened = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            open(listening: listening)
+            opened.signal()
+            run()
+        }
         thread.name = "HTTP loop \(index)"
         // Responders run their first part here, before they first wait: room for deep
         // call chains (the router, decoders) as on any thread of Swift's.
         thread.stackSize = 4 << 20
         thread.start()
+        // ``post(_:)`` needs the queue.
+        opened.wait()
+    }
+
+    /// Makes the loop's sockets: the cross-thread queue's and the listener's. On the loop's
+    /// thread, because h2o's socket buffers come from a thread-local allocator
+    /// (`h2o_socket_buffer_prototype` is `__thread`) that each socket remembers: a socket
+    /// made on another thread would recycle its buffers through that thread's allocator,
+    /// racing it, and after that thread ends through freed memory (it crashed the test
+    /// process, whose servers are started from Swift's pool threads).
+    private func open(listening: Int32) {
+        let queue = h2o_multithread_create_queue(loop)
+        h2o_multithread_register_receiver(queue, receiver, receiveJobs)
+        self.queue = queue
+        let listener = h2o_evloop_socket_create(
+            loop, dup(listening), Int32(H2O_SOCKET_FLAG_DONT_READ))!
+        listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        h2o_socket_read_start(listener, acceptConnections)
+        self.listener = listener
     }
 
     /// Runs `work` on the loop's thread, soon; never once the loop has ended (the
@@ -84,8 +103,10 @@ final class EventLoop: @unchecked Sendable {
     func stop() {
         post { [self] in
             stopping = true
-            h2o_socket_read_stop(listener)
-            h2o_socket_close(listener)
+            if let listener {
+                h2o_socket_read_stop(listener)
+                h2o_socket_close(listener)
+            }
             for connection in connections.values { connection.close() }
         }
         stopped.wait()
@@ -102,6 +123,7 @@ final class EventLoop: @unchecked Sendable {
         receiveJobs(receiver, &receiver.pointee._messages)
         h2o_multithread_unregister_receiver(queue, receiver)
         h2o_multithread_destroy_queue(queue)
+        queue = nil
         h2o_evloop_run(loop, 0)
         h2o_timeout_dispose(loop, idleTimeout)
         h2o_evloop_destroy(loop)
