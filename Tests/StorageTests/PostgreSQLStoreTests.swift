@@ -72,6 +72,58 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// Adds to one account that arrive together share transactions (group commit), and
+    /// one that PostgreSQL refuses fails alone: here a trigger refuses every content
+    /// "refused", and the adds around it in its batch are stored and answered.
+    @Test func addsToOneAccountShareCommitsAndOneFailureFailsOnlyItself() async throws {
+        let store = try open()
+        defer { store.close() }
+        let account = try await store.createAccount(
+            email: "ann@x", tokenHash: nil, passwordHash: nil
+        ).id
+        _ = try cluster.psql(
+            """
+            CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.content = 'refused' THEN
+                    RAISE EXCEPTION 'refused' USING ERRCODE = 'check_violation';
+                END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER refuse_notes BEFORE INSERT ON notes
+                FOR EACH ROW EXECUTE FUNCTION refuse();
+            """, on: database)
+        let outcomes = await withTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let content = index.isMultiple(of: 10) ? "refused" : "note \(index)"
+                    do throws(StoreError) {
+                        _ = try await store.addNote(
+                            NoteDraft(date: "2026-12-01", content: content), account: account,
+                            quota: .standard)
+                        return (index, nil)
+                    } catch .postgreSQL(let error) {
+                        return (index, error.sqlState)
+                    } catch {
+                        return (index, "\(error)")
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(outcomes.count == 200)
+        // Each "refused" failed with the trigger's SQLSTATE, and nothing else failed.
+        for index in stride(from: 0, to: 200, by: 10) { #expect(outcomes[index] == "23514") }
+        #expect(outcomes.filter { !$0.key.isMultiple(of: 10) }.allSatisfy { $0.value == nil })
+        let stored = try await store.notes(account: account, page: NotePage(limit: 1_000))
+        #expect(stored.count == 180)
+        #expect(!stored.contains { $0.content == "refused" })
+        // Fewer transactions than adds: they were batched.
+        let batches = store.statistics.commitBatchSize.snapshot()
+        #expect(Int(batches.sum) == 200)
+        #expect(batches.count < 200)
+    }
+
     /// Servers started together take the advisory lock in turn: one applies each step,
     /// the others find it applied, and all of them work.
     @Test func serversStartingTogetherMigrateOnce() async throws {

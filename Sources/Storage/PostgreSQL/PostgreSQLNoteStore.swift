@@ -7,7 +7,9 @@ import Foundation
 /// (``StoreLimits/connections``, `--db-pool`), never on a thread that serves connections:
 /// the caller's task suspends until its statement is done. Statements are prepared once
 /// per connection. Each write is its own transaction, committed with `synchronous_commit`
-/// on before it returns, and PostgreSQL groups the commits that wait for one flush. At most
+/// on before it returns, and PostgreSQL groups the commits that wait for one flush; adds
+/// to one account, which would otherwise wait for each other's flush on the account's row
+/// lock, are committed together in batches (``PostgreSQLAddBatcher``). At most
 /// `readers.queueLimit + writeQueueLimit` statements wait for a thread; past that, and
 /// while the database cannot be reached, calls fail at once with
 /// ``StoreError/overloaded(retryAfter:)``. A connection the server closed is replaced on
@@ -23,6 +25,10 @@ public final class PostgreSQLNoteStore: NoteStore {
     public let location: String
     let pool: PostgreSQLConnectionPool
     let executor: BoundedExecutor
+    /// Adds, committed in batches per account.
+    let adds: PostgreSQLAddBatcher
+    /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
+    let statistics = StoreStatistics()
     private let retryAfter: Duration
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
@@ -55,6 +61,9 @@ public final class PostgreSQLNoteStore: NoteStore {
                 threads: pool.capacity,
                 queueLimit: limits.readers.queueLimit + limits.writeQueueLimit),
             resumedTasks: .continueHere)
+        adds = PostgreSQLAddBatcher(
+            pool: pool, executor: executor, queueLimit: limits.writeQueueLimit,
+            retryAfter: limits.retryAfter, statistics: statistics)
     }
 
     public func close() {
