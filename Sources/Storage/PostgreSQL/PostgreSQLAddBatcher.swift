@@ -146,49 +146,68 @@ final class PostgreSQLAddBatcher: Sendable {
         }
     }
 
-    /// One transaction for the batch (a lone add is a transaction by itself); a statement
-    /// that fails sends the adds through again one at a time. Throws what fails them all.
+    /// One transaction for the batch (a lone add is a transaction by itself), sent in one
+    /// pipeline: one round trip for the batch, not one per add. A statement that fails
+    /// sends the adds through again one at a time. Throws what fails them all.
     private func commit(
         _ batch: [Pending], account: Int64, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Result<Note, StoreError>] {
-        if batch.count == 1 { return [try add(batch[0], account: account, on: connection)] }
-        try connection.execute("BEGIN")
-        var outcomes: [Result<Note, StoreError>] = []
-        outcomes.reserveCapacity(batch.count)
+        if batch.count == 1 {
+            let pending = batch[0]
+            let rows = try connection.query(
+                Self.insertWithinQuota, parameters: Self.parameters(of: pending, account: account))
+            return [Self.outcome(of: pending, account: account, rows)]
+        }
+        let statements =
+            [PostgreSQLConnection.Statement(sql: "BEGIN", parameters: [])]
+            + batch.map { pending in
+                PostgreSQLConnection.Statement(
+                    sql: Self.insertWithinQuota,
+                    parameters: Self.parameters(of: pending, account: account))
+            } + [PostgreSQLConnection.Statement(sql: "COMMIT", parameters: [])]
+        let committing = ContinuousClock.now
+        let results: [PostgreSQLRows]
         do throws(PostgreSQLError) {
-            for pending in batch { outcomes.append(try add(pending, account: account, on: connection)) }
+            results = try connection.pipeline(statements)
         } catch {
-            guard !error.isConnectionLost, !connection.isBroken else { throw error }
-            try connection.execute("ROLLBACK")
+            // A lost connection, or one left in a state of no use, fails them all.
+            guard !error.isConnectionLost, connection.isReusable || connection.isInTransaction
+            else { throw error }
+            if connection.isInTransaction { try connection.execute("ROLLBACK") }
             return batch.map { pending in
                 do throws(PostgreSQLError) {
-                    return try add(pending, account: account, on: connection)
+                    let rows = try connection.query(
+                        Self.insertWithinQuota,
+                        parameters: Self.parameters(of: pending, account: account))
+                    return Self.outcome(of: pending, account: account, rows)
                 } catch {
                     return .failure(.postgreSQL(error))
                 }
             }
         }
-        let committing = ContinuousClock.now
-        try connection.execute("COMMIT")
         statistics.commitDuration.observe(.now - committing)
-        return outcomes
+        return zip(batch, results.dropFirst()).map { pending, rows in
+            Self.outcome(of: pending, account: account, rows)
+        }
     }
 
-    /// One add, one statement: the row lock on the account orders the adds of one account
-    /// across servers, and a locked row is read as its last commit (or this transaction)
-    /// left it, so the totals (the trigger's, migration account-usage-totals) are current
-    /// when checked. The totals come back with the note, or alone when the quota refused it.
-    private func add(
-        _ pending: Pending, account: Int64, on connection: PostgreSQLConnection
-    ) throws(PostgreSQLError) -> Result<Note, StoreError> {
+    private static func parameters(of pending: Pending, account: Int64) -> [PostgreSQLValue] {
         let draft = pending.draft
         let quota = pending.quota
-        let bytes = Int64(draft.content.utf8.count)
-        let rows = try connection.query(
-            Self.insertWithinQuota, .integer(account), .text(draft.date), .text(draft.sortKey),
-            .text(draft.content), .text(TextFolding.fold(draft.content)),
+        return [
+            .integer(account), .text(draft.date), .text(draft.sortKey), .text(draft.content),
+            .text(TextFolding.fold(draft.content)),
             quota.notes.map { .integer(Int64($0)) } ?? .null,
-            quota.bytes.map { .integer(Int64($0)) } ?? .null, .integer(bytes))
+            quota.bytes.map { .integer(Int64($0)) } ?? .null,
+            .integer(Int64(draft.content.utf8.count)),
+        ]
+    }
+
+    /// The note as stored, or why it was not: the quota (which limit, from the totals it
+    /// was checked against), or no such account.
+    private static func outcome(
+        of pending: Pending, account: Int64, _ rows: PostgreSQLRows
+    ) -> Result<Note, StoreError> {
         guard rows.count > 0 else {
             return .failure(
                 .postgreSQL(
@@ -196,17 +215,29 @@ final class PostgreSQLAddBatcher: Sendable {
                         sqlState: "23503", message: "no account \(account) for the note",
                         sql: nil)))
         }
-        if !rows.isNull(0, 0) { return .success(PostgreSQLNoteStore.note(rows, 0)) }
-        // Refused: say which limit, from the totals it was checked against.
+        let draft = pending.draft
+        if !rows.isNull(0, 0) {
+            return .success(
+                Note(
+                    id: rows.int64(0, 0), date: draft.date, content: draft.content,
+                    createdAt: rows.int64(0, 1), updatedAt: rows.int64(0, 2),
+                    version: rows.int64(0, 3)))
+        }
+        let quota = pending.quota
         let limit =
             quota.exceeded(
-                addingNoteOf: Int(bytes), toNotes: Int(rows.int64(0, 6)),
-                ofBytes: Int(rows.int64(0, 7))) ?? quota.notes.map(NoteQuota.Limit.notes)
+                addingNoteOf: draft.content.utf8.count, toNotes: Int(rows.int64(0, 4)),
+                ofBytes: Int(rows.int64(0, 5))) ?? quota.notes.map(NoteQuota.Limit.notes)
             ?? .bytes(quota.bytes ?? 0)
         return .failure(.quotaExceeded(limit))
     }
 
-    /// The note's columns (`NULL` when refused), then the totals it was checked against.
+    /// One add, one statement: the row lock on the account orders the adds of one account
+    /// across servers, and a locked row is read as its last commit (or this transaction)
+    /// left it, so the totals (the trigger's, migration account-usage-totals) are current
+    /// when checked. Returns the new note's ID, times and version (`NULL` when the quota
+    /// refused it), then the totals it was checked against: a small row whatever the
+    /// content, as a pipeline needs.
     private static let insertWithinQuota = """
         WITH usage AS (
             SELECT note_count, note_bytes FROM accounts WHERE id = $1 FOR UPDATE),
@@ -217,7 +248,9 @@ final class PostgreSQLAddBatcher: Sendable {
             FROM usage
             WHERE ($6::bigint IS NULL OR note_count < $6::bigint)
                 AND ($7::bigint IS NULL OR note_bytes + $8::bigint <= $7::bigint)
-            RETURNING \(PostgreSQLNoteStore.noteColumns))
-        SELECT added.*, usage.note_count, usage.note_bytes FROM usage LEFT JOIN added ON true
+            RETURNING id, created_at, updated_at, version)
+        SELECT added.id, added.created_at, added.updated_at, added.version,
+            usage.note_count, usage.note_bytes
+        FROM usage LEFT JOIN added ON true
         """
 }
