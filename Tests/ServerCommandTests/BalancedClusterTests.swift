@@ -105,8 +105,7 @@ struct BalancedClusterTests {
         kill(draining.process.processIdentifier, SIGTERM)
         // Out once 20 requests in a row went elsewhere; it keeps serving for 60 s, so
         // without the readiness check it would keep getting every other one.
-        try Poll.until("the balancer to stop sending to the draining server", timeout: .seconds(20))
-        {
+        try Poll.until("the draining server out of the balancer", timeout: .seconds(20)) {
             let before = try servedByTheDrainingOne()
             for _ in 0..<20 {
                 #expect(try through.send("GET", "/api/v1/openapi.json").status == 200)
