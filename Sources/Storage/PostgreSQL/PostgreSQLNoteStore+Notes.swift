@@ -11,20 +11,23 @@ extension PostgreSQLNoteStore {
         email: String, presenting tokenHash: [UInt8]?,
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
-        try await read { connection throws(PostgreSQLError) in
-            guard page.after == nil else {
+        guard page.after == nil else {
+            return try await read { connection throws(PostgreSQLError) in
                 let check = try Self.tokenCheck(
                     email: email, presenting: tokenHash, on: connection)
                 guard admit(check), let account = check?.account else { return (check, []) }
                 return (check, try Self.notes(account: account.id, page: page, on: connection))
             }
-            // The first page, the legacy query's: the check and, only for an account that
-            // holds the token, its notes, in one round trip.
-            let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
-            let rows = try connection.query(
-                Self.checkedFirstPage, tokenHash.map(PostgreSQLValue.bytes) ?? .null,
-                .text(Self.emailKey(email)), needle.map(PostgreSQLValue.text) ?? .null,
-                .integer(Int64(max(0, page.limit))))
+        }
+        // The first page, the legacy query's: the check and, only for an account that holds
+        // the token, its notes, in one statement, sent with the other reads waiting for it.
+        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        let parameters: [PostgreSQLValue] = [
+            tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(Self.emailKey(email)),
+            needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(max(0, page.limit))),
+        ]
+        return try await firstPages.read(Self.checkedFirstPage, parameters) {
+            rows, connection throws(PostgreSQLError) in
             guard rows.count > 0, !rows.isNull(0, 0) else {
                 // No such account: `admit` still decides (and sees) the check, as it does
                 // on every path.

@@ -27,6 +27,8 @@ public final class PostgreSQLNoteStore: NoteStore {
     let executor: BoundedExecutor
     /// Adds, committed in batches per account.
     let adds: PostgreSQLAddBatcher
+    /// The legacy query's first pages, read in batches.
+    let firstPages: PostgreSQLReadBatcher
     /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
     let statistics = StoreStatistics()
     private let retryAfter: Duration
@@ -61,6 +63,9 @@ public final class PostgreSQLNoteStore: NoteStore {
                 threads: pool.capacity,
                 queueLimit: limits.readers.queueLimit + limits.writeQueueLimit),
             resumedTasks: .continueHere)
+        firstPages = PostgreSQLReadBatcher(
+            pool: pool, executor: executor, concurrency: max(2, UsableCores.count),
+            queueLimit: limits.readers.queueLimit, retryAfter: limits.retryAfter)
         adds = PostgreSQLAddBatcher(
             pool: pool, executor: executor, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter, statistics: statistics)
