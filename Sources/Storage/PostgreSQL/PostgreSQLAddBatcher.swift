@@ -94,11 +94,7 @@ final class PostgreSQLAddBatcher: Sendable {
             state.count -= refused.count
             return refused
         }
-        let failure: StoreError =
-            switch refusal {
-            case .overloaded: .overloaded(retryAfter: retryAfter)
-            case .closed: .closed
-            }
+        let failure = StoreError(refusal, retryAfter: retryAfter)
         for pending in refused { pending.answer.resume(returning: .failure(failure)) }
     }
 
@@ -135,13 +131,7 @@ final class PostgreSQLAddBatcher: Sendable {
                 try commit(batch, account: account, on: connection)
             }
         } catch {
-            let failure: StoreError =
-                switch error {
-                // Nothing was sent: the database is down or restarting.
-                case .unreachable: .overloaded(retryAfter: retryAfter)
-                case .failed(let cause): .postgreSQL(cause)
-                case .closed: .closed
-                }
+            let failure = StoreError(error, retryAfter: retryAfter)
             return batch.map { _ in .failure(failure) }
         }
     }

@@ -97,21 +97,12 @@ public final class PostgreSQLNoteStore: NoteStore {
                     do throws(PostgreSQLPoolError) {
                         return try pool.withConnection(retry: retry, body)
                     } catch {
-                        switch error {
-                        // Nothing was sent: the database is down or restarting. Like a
-                        // full queue, answered "retry later" (503) at once.
-                        case .unreachable: throw .overloaded(retryAfter: retryAfter)
-                        case .failed(let cause): throw .postgreSQL(cause)
-                        case .closed: throw .closed
-                        }
+                        throw StoreError(error, retryAfter: retryAfter)
                     }
                 }
             }
         } catch {
-            switch error {
-            case .overloaded: throw .overloaded(retryAfter: retryAfter)
-            case .closed: throw .closed
-            }
+            throw StoreError(error, retryAfter: retryAfter)
         }
         return try result.get()
     }

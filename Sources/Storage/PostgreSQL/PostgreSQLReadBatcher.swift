@@ -129,11 +129,7 @@ final class PostgreSQLReadBatcher: Sendable {
             defer { state.waiting.removeAll() }
             return state.waiting
         }
-        let failure: StoreError =
-            switch refusal {
-            case .overloaded: .overloaded(retryAfter: retryAfter)
-            case .closed: .closed
-            }
+        let failure = StoreError(refusal, retryAfter: retryAfter)
         for job in refused {
             job.fail(failure)
             job.answer()
@@ -192,13 +188,7 @@ final class PostgreSQLReadBatcher: Sendable {
                 for (job, result) in zip(batch, results) { job.complete(result, connection) }
             }
         } catch {
-            let failure: StoreError =
-                switch error {
-                // Nothing was sent: the database is down or restarting.
-                case .unreachable: .overloaded(retryAfter: retryAfter)
-                case .failed(let cause): .postgreSQL(cause)
-                case .closed: .closed
-                }
+            let failure = StoreError(error, retryAfter: retryAfter)
             for job in batch { job.fail(failure) }
         }
     }
