@@ -26,7 +26,7 @@ extension PostgreSQLNoteStore {
             tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(Self.emailKey(email)),
             needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(max(0, page.limit))),
         ]
-        return try await firstPages.read(Self.checkedFirstPage, parameters) {
+        return try await batchedReads.read(Self.checkedFirstPage, parameters) {
             rows, connection throws(PostgreSQLError) in
             guard rows.count > 0, !rows.isNull(0, 0) else {
                 // No such account: `admit` still decides (and sees) the check, as it does

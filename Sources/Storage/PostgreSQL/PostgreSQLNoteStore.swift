@@ -27,8 +27,9 @@ public final class PostgreSQLNoteStore: NoteStore {
     let executor: BoundedExecutor
     /// Adds, committed in batches per account.
     let adds: PostgreSQLAddBatcher
-    /// The legacy query's first pages, read in batches.
-    let firstPages: PostgreSQLReadBatcher
+    /// The hottest reads, sent in batches: every request's token check, and the legacy
+    /// query's first page (the check and the notes in one statement).
+    let batchedReads: PostgreSQLReadBatcher
     /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
     let statistics = StoreStatistics()
     private let retryAfter: Duration
@@ -63,7 +64,7 @@ public final class PostgreSQLNoteStore: NoteStore {
                 threads: pool.capacity,
                 queueLimit: limits.readers.queueLimit + limits.writeQueueLimit),
             resumedTasks: .continueHere)
-        firstPages = PostgreSQLReadBatcher(
+        batchedReads = PostgreSQLReadBatcher(
             pool: pool, executor: executor, concurrency: max(2, UsableCores.count),
             queueLimit: limits.readers.queueLimit, retryAfter: limits.retryAfter)
         adds = PostgreSQLAddBatcher(
@@ -144,8 +145,11 @@ public final class PostgreSQLNoteStore: NoteStore {
     public func account(
         email: String, presenting tokenHash: [UInt8]?
     ) async throws(StoreError) -> TokenCheck? {
-        try await read { connection throws(PostgreSQLError) in
-            try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
+        // Every authenticated request's first read: sent with the other reads waiting.
+        try await batchedReads.read(
+            Self.tokenCheckByEmail, Self.tokenCheckParameters(email: email, tokenHash: tokenHash)
+        ) { rows, _ throws(PostgreSQLError) in
+            rows.count > 0 && !rows.isNull(0, 0) ? Self.tokenCheck(rows) : nil
         }
     }
 
@@ -155,14 +159,23 @@ public final class PostgreSQLNoteStore: NoteStore {
         email: String, presenting tokenHash: [UInt8]?, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> TokenCheck? {
         let rows = try connection.query(
-            """
-            SELECT a.id, a.email, a.password_hash, a.created_at,
-                t.account_id, t.hash, t.kind, t.created_at, t.last_used_at
-            FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email_key = $2
-                LEFT JOIN tokens t ON t.hash = $1
-            """, tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(emailKey(email)))
+            tokenCheckByEmail,
+            parameters: tokenCheckParameters(email: email, tokenHash: tokenHash))
         guard rows.count > 0, !rows.isNull(0, 0) else { return nil }
         return tokenCheck(rows)
+    }
+
+    private static let tokenCheckByEmail = """
+        SELECT a.id, a.email, a.password_hash, a.created_at,
+            t.account_id, t.hash, t.kind, t.created_at, t.last_used_at
+        FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email_key = $2
+            LEFT JOIN tokens t ON t.hash = $1
+        """
+
+    private static func tokenCheckParameters(
+        email: String, tokenHash: [UInt8]?
+    ) -> [PostgreSQLValue] {
+        [tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(emailKey(email))]
     }
 
     /// The check from a row of the account's columns, then the token's holder and its

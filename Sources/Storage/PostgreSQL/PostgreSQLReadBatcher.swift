@@ -3,9 +3,9 @@ import Synchronization
 
 /// Reads that wait together go to PostgreSQL together: one thread sends the statements of
 /// the waiting reads in one pipeline, one round trip for all of them, where each read would
-/// otherwise cost its own send, wait and wake-up on both sides. What the legacy query's
-/// first page (``PostgreSQLNoteStore/checkedNotes(email:presenting:admitting:page:)``)
-/// goes through, the hottest read.
+/// otherwise cost its own send, wait and wake-up on both sides. What the hottest reads go
+/// through: every request's token check and the legacy query's first page
+/// (``PostgreSQLNoteStore/checkedNotes(email:presenting:admitting:page:)``).
 ///
 /// At most `concurrency` batches run at once, on the store's executor; a read that finds
 /// them all busy waits for the next one, so batches grow with the load and stay single
