@@ -75,34 +75,15 @@ for i in $(seq "$instances"); do
     echo "instance $i: http://127.0.0.1:$server_port (pid ${pids[$((i - 1))]}, log $work/server-$i.log)"
 done
 
-# --- haproxy: round robin, health checks every 200 ms, a dead instance out after two -----
+# --- haproxy: deploy/haproxy.cfg (round robin, /readyz checked every 200 ms, an instance
+# out after two failures), one `server` line per instance appended to its backend -----------
 {
-    cat <<CONFIG
-global
-    maxconn 8192
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    # A refused connection (a dead instance) is retried on another; a request already
-    # sent is never sent twice.
-    retries 3
-    option redispatch
-frontend mynotes
-    bind 127.0.0.1:$port
-    default_backend servers
-backend servers
-    balance roundrobin
-    option httpchk GET /api/v1/openapi.json
-    http-check expect status 200
-    default-server inter 200ms fall 2 rise 1
-CONFIG
+    cat deploy/haproxy.cfg
     for i in "${!server_ports[@]}"; do
         echo "    server s$((i + 1)) 127.0.0.1:${server_ports[$i]} check"
     done
 } >"$work/haproxy.cfg"
-haproxy -db -f "$work/haproxy.cfg" >"$work/haproxy.log" 2>&1 &
+MYNOTES_BALANCER_PORT=$port haproxy -db -f "$work/haproxy.cfg" >"$work/haproxy.log" 2>&1 &
 haproxy_pid=$!
 for _ in $(seq 100); do
     curl -s -o /dev/null "http://127.0.0.1:$port/api/v1/openapi.json" && break

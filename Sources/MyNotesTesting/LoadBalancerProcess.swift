@@ -4,10 +4,10 @@ import Foundation
     import Glibc
 #endif
 
-/// haproxy in front of server processes, as `scripts/serve-cluster.sh` runs it: round
-/// robin, a health check every 200 ms (`GET /api/v1/openapi.json`, answered without the
-/// database), a server out after two failed checks, and a request whose connection a
-/// dead server refuses sent to another one.
+/// haproxy in front of server processes, with the configuration `scripts/serve-cluster.sh`
+/// runs, `deploy/haproxy.cfg`: round robin, a health check every 200 ms (`GET /readyz`,
+/// which turns 503 while a server drains), a server out after two failed checks, and a
+/// request whose connection a dead server refuses sent to another one.
 ///
 /// ```swift
 /// let balancer = try LoadBalancerProcess(servers: [a.port, b.port])
@@ -34,10 +34,13 @@ public final class LoadBalancerProcess {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try PostgreSQLCluster.freePort()
         let configuration = directory.appendingPathComponent("haproxy.cfg")
-        try Self.configuration(port: port, servers: servers)
+        try Self.configuration(servers: servers)
             .write(to: configuration, atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = ["-db", "-f", configuration.path]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "MYNOTES_BALANCER_PORT": String(port)
+        ]) { $1 }
         try process.run()
         // Up once it accepts connections and both checks have had a chance to pass.
         try Poll.until("haproxy to accept connections on port \(port)", timeout: .seconds(30)) {
@@ -48,31 +51,20 @@ public final class LoadBalancerProcess {
         }
     }
 
-    /// The haproxy.cfg that `scripts/serve-cluster.sh` writes too.
-    public static func configuration(port: Int, servers: [Int]) -> String {
-        """
-        global
-            maxconn 8192
-        defaults
-            mode http
-            timeout connect 2s
-            timeout client 60s
-            timeout server 60s
-            # A refused connection (a dead server) is retried on another server; a request
-            # already sent is never sent twice.
-            retries 3
-            option redispatch
-        frontend mynotes
-            bind 127.0.0.1:\(port)
-            default_backend servers
-        backend servers
-            balance roundrobin
-            option httpchk GET /api/v1/openapi.json
-            http-check expect status 200
-            default-server inter 200ms fall 2 rise 1
-        \(servers.enumerated().map { "    server s\($0.offset + 1) 127.0.0.1:\($0.element) check" }.joined(separator: "\n"))
+    /// `deploy/haproxy.cfg`, the file `scripts/serve-cluster.sh` reads too.
+    public static let template = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("deploy/haproxy.cfg")
 
-        """
+    /// The template with one `server` line per port appended to its last section, the
+    /// backend; haproxy takes the balancer's port from `MYNOTES_BALANCER_PORT`.
+    public static func configuration(servers: [Int]) throws -> String {
+        var text = try String(contentsOf: template, encoding: .utf8)
+        if !text.hasSuffix("\n") { text += "\n" }
+        for (index, port) in servers.enumerated() {
+            text += "    server s\(index + 1) 127.0.0.1:\(port) check\n"
+        }
+        return text
     }
 
     public func stop() {

@@ -72,6 +72,113 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// Adds to one account that arrive together share transactions (group commit), and
+    /// one that PostgreSQL refuses fails alone: here a trigger refuses every content
+    /// "refused", and the adds around it in its batch are stored and answered.
+    @Test func addsToOneAccountShareCommitsAndOneFailureFailsOnlyItself() async throws {
+        let store = try open()
+        defer { store.close() }
+        let account = try await store.createAccount(
+            email: "ann@x", tokenHash: nil, passwordHash: nil
+        ).id
+        _ = try cluster.psql(
+            """
+            CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.content = 'refused' THEN
+                    RAISE EXCEPTION 'refused' USING ERRCODE = 'check_violation';
+                END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER refuse_notes BEFORE INSERT ON notes
+                FOR EACH ROW EXECUTE FUNCTION refuse();
+            """, on: database)
+        let outcomes = await withTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let content = index.isMultiple(of: 10) ? "refused" : "note \(index)"
+                    do throws(StoreError) {
+                        _ = try await store.addNote(
+                            NoteDraft(date: "2026-12-01", content: content), account: account,
+                            quota: .standard)
+                        return (index, nil)
+                    } catch .postgreSQL(let error) {
+                        return (index, error.sqlState)
+                    } catch {
+                        return (index, "\(error)")
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(outcomes.count == 200)
+        // Each "refused" failed with the trigger's SQLSTATE, and nothing else failed.
+        for index in stride(from: 0, to: 200, by: 10) { #expect(outcomes[index] == "23514") }
+        #expect(outcomes.filter { !$0.key.isMultiple(of: 10) }.allSatisfy { $0.value == nil })
+        let stored = try await store.notes(account: account, page: NotePage(limit: 1_000))
+        #expect(stored.count == 180)
+        #expect(!stored.contains { $0.content == "refused" })
+        // Fewer transactions than adds: they were batched.
+        let batches = store.statistics.commitBatchSize.snapshot()
+        #expect(Int(batches.sum) == 200)
+        #expect(batches.count < 200)
+    }
+
+    /// The legacy query's first pages are read in batches: each caller, among many at
+    /// once, gets the answer to its own email and token, `admit` is asked once for each,
+    /// and one whose statement PostgreSQL cannot take (a NUL in the email) fails alone.
+    @Test func firstPagesReadTogetherEachGetTheirOwnAnswer() async throws {
+        let store = try open(connections: 2)
+        defer { store.close() }
+        let ann = try await store.createAccount(email: "ann@x", tokenHash: [1])
+        let bob = try await store.createAccount(email: "bob@x", tokenHash: [2])
+        for (account, name) in [(ann, "ann"), (bob, "bob")] {
+            for day in 1...4 {
+                _ = try await store.addNote(
+                    NoteDraft(date: "2026-11-0\(day)", content: "\(name) \(day)"),
+                    account: account.id, quota: .unlimited)
+            }
+        }
+        let asked = EventCounter("admit asked")
+        let answers = await withTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<300 {
+                let (email, token): (String, [UInt8]) =
+                    switch index % 5 {
+                    case 0: ("ann@x", [1])
+                    case 1: ("BOB@x", [2])
+                    case 2: ("ann@x", [2])  // bob's token: not ann's
+                    case 3: ("nobody@x", [1])
+                    default: ("bad\u{0}@x", [1])
+                    }
+                group.addTask {
+                    do {
+                        let (check, notes) = try await store.checkedNotes(
+                            email: email, presenting: token,
+                            admitting: { check in
+                                asked.signal()
+                                return check?.holdsToken == true
+                            }, page: NotePage(limit: 2))
+                        let who = check.map { "\($0.account.email) \($0.holdsToken)" } ?? "none"
+                        return (index, "\(who): \(notes.map(\.content))")
+                    } catch StoreError.postgreSQL(let error) {
+                        return (index, error.sqlState)
+                    } catch {
+                        return (index, "\(error)")
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+        }
+        let expected = [
+            #"ann@x true: ["ann 4", "ann 3"]"#, #"bob@x true: ["bob 4", "bob 3"]"#,
+            "ann@x false: []", "none: []", "22021",
+        ]
+        #expect(answers.count == 300)
+        for (index, answer) in answers { #expect(answer == expected[index % 5], "read \(index)") }
+        // Every read but those refused before they ran asked `admit` exactly once.
+        #expect(asked.value == 240)
+    }
+
     /// Servers started together take the advisory lock in turn: one applies each step,
     /// the others find it applied, and all of them work.
     @Test func serversStartingTogetherMigrateOnce() async throws {

@@ -66,14 +66,24 @@ final class PostgreSQLConnection: @unchecked Sendable {
     var isUsable: Bool {
         guard PQstatus(handle) == CONNECTION_OK else { return false }
         guard PQconsumeInput(handle) == 1 else { return false }
-        return PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+        return isReusable
     }
 
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
-    /// Whether the connection can go back to the pool: open, and in no transaction.
+    /// Whether the connection can go back to the pool: open, in no transaction, and out
+    /// of pipeline mode.
     var isReusable: Bool {
         PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+            && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
+    }
+
+    /// Whether a transaction is open (perhaps aborted by a failure) outside pipeline mode:
+    /// one that `ROLLBACK` ends.
+    var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return PQstatus(handle) == CONNECTION_OK && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
+            && (status == PQTRANS_INTRANS || status == PQTRANS_INERROR)
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -110,6 +120,107 @@ final class PostgreSQLConnection: @unchecked Sendable {
         -> PostgreSQLRows
     {
         let name = try statementName(for: sql)
+        let result = try Self.withParameters(parameters, sql: sql) {
+            count, values, lengths, formats in
+            PQexecPrepared(handle, name, count, values, lengths, formats, 0)
+        }
+        do throws(PostgreSQLError) {
+            try check(result, sql: sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return PostgreSQLRows(result!)
+    }
+
+    /// One statement of a ``pipeline(_:)``.
+    struct Statement {
+        let sql: String
+        let parameters: [PostgreSQLValue]
+    }
+
+    /// Sends every statement at once and then reads their results, in order: one round
+    /// trip for all of them instead of one each (libpq's pipeline mode). PostgreSQL stops
+    /// at the first statement that fails and skips the rest; that failure is thrown. In a
+    /// transaction (`BEGIN` among the statements), the transaction is then aborted, and
+    /// the caller rolls it back.
+    func pipeline(_ statements: [Statement]) throws(PostgreSQLError) -> [PostgreSQLRows] {
+        var names: [String] = []
+        for statement in statements {
+            // Refused before anything is sent: a pipeline cannot be taken back halfway.
+            try Self.refuseNUL(in: statement.parameters, sql: statement.sql)
+            names.append(try statementName(for: statement.sql))
+        }
+        guard PQenterPipelineMode(handle) == 1 else { throw failure(sql: nil) }
+        // Sent whole: results are read only after the last statement, so each must stay
+        // small (libpq reads what the server sends while it waits to write, and the
+        // statements here return a row or none).
+        for (statement, name) in zip(statements, names) {
+            let sent = try Self.withParameters(statement.parameters, sql: statement.sql) {
+                count, values, lengths, formats in
+                PQsendQueryPrepared(handle, name, count, values, lengths, formats, 0)
+            }
+            guard sent == 1 else { throw failure(sql: statement.sql) }
+        }
+        guard PQpipelineSync(handle) == 1 else { throw failure(sql: nil) }
+        var rows: [PostgreSQLRows] = []
+        var firstFailure: PostgreSQLError?
+        for statement in statements {
+            guard let result = PQgetResult(handle) else {
+                // Only a connection that broke ends the results early.
+                throw firstFailure ?? failure(sql: statement.sql)
+            }
+            // Each statement's results end with a NULL.
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+                rows.append(PostgreSQLRows(result))
+            case PGRES_PIPELINE_ABORTED:
+                PQclear(result)
+            default:
+                do throws(PostgreSQLError) {
+                    try check(result, sql: statement.sql)
+                } catch {
+                    firstFailure = firstFailure ?? error
+                }
+                PQclear(result)
+            }
+        }
+        guard let sync = PQgetResult(handle) else { throw firstFailure ?? failure(sql: nil) }
+        let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        PQclear(sync)
+        guard synced, PQexitPipelineMode(handle) == 1 else {
+            throw firstFailure ?? failure(sql: nil)
+        }
+        if let firstFailure { throw firstFailure }
+        return rows
+    }
+
+    /// libpq's message for a call that failed without a result.
+    private func failure(sql: String?) -> PostgreSQLError {
+        PostgreSQLError(
+            sqlState: isBroken ? PostgreSQLError.connectionFailure : "XX000",
+            message: lastErrorMessage, sql: sql)
+    }
+
+    /// The text format ends a value at its first NUL; PostgreSQL's text holds none.
+    private static func refuseNUL(
+        in parameters: [PostgreSQLValue], sql: String
+    ) throws(PostgreSQLError) {
+        for case .text(let text) in parameters where text.utf8.contains(0) {
+            throw PostgreSQLError(
+                sqlState: "22021", message: "text holds a NUL character", sql: sql)
+        }
+    }
+
+    /// The parameters as libpq takes them: text, except bytes (binary); valid in `body`.
+    private static func withParameters<Result>(
+        _ parameters: [PostgreSQLValue], sql: String,
+        _ body: (
+            Int32, UnsafePointer<UnsafePointer<CChar>?>?, [Int32], [Int32]
+        ) -> Result
+    ) throws(PostgreSQLError) -> Result {
+        try refuseNUL(in: parameters, sql: sql)
         var lengths = [Int32](repeating: 0, count: parameters.count)
         var formats = [Int32](repeating: 0, count: parameters.count)
         var buffers: [UnsafeMutablePointer<CChar>?] = []
@@ -128,13 +239,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
                         .replacingOccurrences(of: "\"", with: "\\\"") + "\""
                 }
                 bytes = Array("{\(elements.joined(separator: ","))}".utf8)
-            case .text(let text):
-                // The text format ends a value at its first NUL; PostgreSQL's text holds none.
-                guard !text.utf8.contains(0) else {
-                    throw PostgreSQLError(
-                        sqlState: "22021", message: "text holds a NUL character", sql: sql)
-                }
-                bytes = Array(text.utf8)
+            case .text(let text): bytes = Array(text.utf8)
             case .bytes(let value):
                 bytes = value
                 formats[index] = 1
@@ -153,20 +258,11 @@ final class PostgreSQLConnection: @unchecked Sendable {
             lengths[index] = Int32(bytes.count)
             buffers.append(buffer)
         }
-        let result = buffers.withUnsafeBufferPointer { values in
+        return buffers.withUnsafeBufferPointer { values in
             values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                PQexecPrepared(
-                    handle, name, Int32(parameters.count), values.baseAddress, lengths,
-                    formats, 0)
+                body(Int32(parameters.count), values.baseAddress, lengths, formats)
             }
         }
-        do throws(PostgreSQLError) {
-            try check(result, sql: sql)
-        } catch {
-            PQclear(result)
-            throw error
-        }
-        return PostgreSQLRows(result!)
     }
 
     private func statementName(for sql: String) throws(PostgreSQLError) -> String {

@@ -28,5 +28,20 @@ extension PostgreSQLNoteStore: StoreMonitoring {
         text.sample(
             "mynotes_store_pool_connections", ["state": "open"], value: pool.openConnections)
         text.sample("mynotes_store_pool_connections", ["state": "capacity"], value: pool.capacity)
+        text.family(
+            "mynotes_store_queue_wait_seconds", type: .histogram,
+            help: "Time a store job waited before it ran: on PostgreSQL, adds for their batch.")
+        text.histogram(
+            "mynotes_store_queue_wait_seconds", [("queue", "write")],
+            statistics.writeWait.snapshot())
+        text.family(
+            "mynotes_store_commit_batch_size", type: .histogram,
+            help: "Adds to one account committed together in one transaction (group commit).")
+        text.histogram("mynotes_store_commit_batch_size", [], statistics.commitBatchSize.snapshot())
+        text.family(
+            "mynotes_store_commit_duration_seconds", type: .histogram,
+            help: "Time of a batch's COMMIT, mostly its flush (synchronous_commit on).")
+        text.histogram(
+            "mynotes_store_commit_duration_seconds", [], statistics.commitDuration.snapshot())
     }
 }

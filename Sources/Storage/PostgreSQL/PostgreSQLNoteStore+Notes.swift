@@ -11,20 +11,23 @@ extension PostgreSQLNoteStore {
         email: String, presenting tokenHash: [UInt8]?,
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
-        try await read { connection throws(PostgreSQLError) in
-            guard page.after == nil else {
+        guard page.after == nil else {
+            return try await read { connection throws(PostgreSQLError) in
                 let check = try Self.tokenCheck(
                     email: email, presenting: tokenHash, on: connection)
                 guard admit(check), let account = check?.account else { return (check, []) }
                 return (check, try Self.notes(account: account.id, page: page, on: connection))
             }
-            // The first page, the legacy query's: the check and, only for an account that
-            // holds the token, its notes, in one round trip.
-            let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
-            let rows = try connection.query(
-                Self.checkedFirstPage, tokenHash.map(PostgreSQLValue.bytes) ?? .null,
-                .text(Self.emailKey(email)), needle.map(PostgreSQLValue.text) ?? .null,
-                .integer(Int64(max(0, page.limit))))
+        }
+        // The first page, the legacy query's: the check and, only for an account that holds
+        // the token, its notes, in one statement, sent with the other reads waiting for it.
+        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        let parameters: [PostgreSQLValue] = [
+            tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(Self.emailKey(email)),
+            needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(max(0, page.limit))),
+        ]
+        return try await batchedReads.read(Self.checkedFirstPage, parameters) {
+            rows, connection throws(PostgreSQLError) in
             guard rows.count > 0, !rows.isNull(0, 0) else {
                 // No such account: `admit` still decides (and sees) the check, as it does
                 // on every path.
@@ -115,59 +118,7 @@ extension PostgreSQLNoteStore {
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
-        let outcome = try await write {
-            connection throws(PostgreSQLError) -> Result<Note, StoreError> in
-            guard quota != .unlimited else {
-                return .success(try Self.insert(draft, account: account, on: connection))
-            }
-            // One statement: the account's row lock orders the adds of one account across
-            // servers, and a locked row is read as its last commit left it, so the totals
-            // (the trigger's, migration account-usage-totals) are current when checked.
-            let bytes = Int64(draft.content.utf8.count)
-            let rows = try connection.query(
-                """
-                WITH usage AS (
-                    SELECT note_count, note_bytes FROM accounts WHERE id = $1 FOR UPDATE)
-                INSERT INTO notes (account_id, date, sort_key, content, folded_content,
-                    created_at, updated_at)
-                SELECT $1, $2, $3, $4, $5, \(Self.now), \(Self.now) FROM usage
-                WHERE ($6::bigint IS NULL OR note_count < $6::bigint)
-                    AND ($7::bigint IS NULL OR note_bytes + $8::bigint <= $7::bigint)
-                RETURNING \(Self.noteColumns)
-                """, .integer(account), .text(draft.date), .text(draft.sortKey),
-                .text(draft.content), .text(TextFolding.fold(draft.content)),
-                quota.notes.map { .integer(Int64($0)) } ?? .null,
-                quota.bytes.map { .integer(Int64($0)) } ?? .null, .integer(bytes))
-            if rows.count > 0 { return .success(Self.note(rows, 0)) }
-            // Refused: say which limit, from the totals as they are now.
-            let usage = try connection.query(
-                "SELECT note_count, note_bytes FROM accounts WHERE id = $1", .integer(account))
-            guard usage.count > 0 else {
-                throw PostgreSQLError(
-                    sqlState: "23503", message: "no account \(account) for the note", sql: nil)
-            }
-            let limit =
-                quota.exceeded(
-                    addingNoteOf: Int(bytes), toNotes: Int(usage.int64(0, 0)),
-                    ofBytes: Int(usage.int64(0, 1))) ?? quota.notes.map(NoteQuota.Limit.notes)
-                ?? .bytes(quota.bytes ?? 0)
-            return .failure(.quotaExceeded(limit))
-        }
-        return try outcome.get()
-    }
-
-    private static func insert(
-        _ draft: NoteDraft, account: Int64, on connection: PostgreSQLConnection
-    ) throws(PostgreSQLError) -> Note {
-        let rows = try connection.query(
-            """
-            INSERT INTO notes (account_id, date, sort_key, content, folded_content,
-                created_at, updated_at)
-            VALUES ($1, $2, $3, $4, $5, \(now), \(now))
-            RETURNING \(noteColumns)
-            """, .integer(account), .text(draft.date), .text(draft.sortKey),
-            .text(draft.content), .text(TextFolding.fold(draft.content)))
-        return note(rows, 0)
+        try await adds.add(draft, account: account, quota: quota)
     }
 
     public func updateNote(

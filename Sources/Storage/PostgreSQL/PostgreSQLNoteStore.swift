@@ -7,7 +7,9 @@ import Foundation
 /// (``StoreLimits/connections``, `--db-pool`), never on a thread that serves connections:
 /// the caller's task suspends until its statement is done. Statements are prepared once
 /// per connection. Each write is its own transaction, committed with `synchronous_commit`
-/// on before it returns, and PostgreSQL groups the commits that wait for one flush. At most
+/// on before it returns, and PostgreSQL groups the commits that wait for one flush; adds
+/// to one account, which would otherwise wait for each other's flush on the account's row
+/// lock, are committed together in batches (``PostgreSQLAddBatcher``). At most
 /// `readers.queueLimit + writeQueueLimit` statements wait for a thread; past that, and
 /// while the database cannot be reached, calls fail at once with
 /// ``StoreError/overloaded(retryAfter:)``. A connection the server closed is replaced on
@@ -23,6 +25,13 @@ public final class PostgreSQLNoteStore: NoteStore {
     public let location: String
     let pool: PostgreSQLConnectionPool
     let executor: BoundedExecutor
+    /// Adds, committed in batches per account.
+    let adds: PostgreSQLAddBatcher
+    /// The hottest reads, sent in batches: every request's token check, and the legacy
+    /// query's first page (the check and the notes in one statement).
+    let batchedReads: PostgreSQLReadBatcher
+    /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
+    let statistics = StoreStatistics()
     private let retryAfter: Duration
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
@@ -55,6 +64,12 @@ public final class PostgreSQLNoteStore: NoteStore {
                 threads: pool.capacity,
                 queueLimit: limits.readers.queueLimit + limits.writeQueueLimit),
             resumedTasks: .continueHere)
+        batchedReads = PostgreSQLReadBatcher(
+            pool: pool, executor: executor, concurrency: max(2, UsableCores.count),
+            queueLimit: limits.readers.queueLimit, retryAfter: limits.retryAfter)
+        adds = PostgreSQLAddBatcher(
+            pool: pool, executor: executor, queueLimit: limits.writeQueueLimit,
+            retryAfter: limits.retryAfter, statistics: statistics)
     }
 
     public func close() {
@@ -83,21 +98,12 @@ public final class PostgreSQLNoteStore: NoteStore {
                     do throws(PostgreSQLPoolError) {
                         return try pool.withConnection(retry: retry, body)
                     } catch {
-                        switch error {
-                        // Nothing was sent: the database is down or restarting. Like a
-                        // full queue, answered "retry later" (503) at once.
-                        case .unreachable: throw .overloaded(retryAfter: retryAfter)
-                        case .failed(let cause): throw .postgreSQL(cause)
-                        case .closed: throw .closed
-                        }
+                        throw StoreError(error, retryAfter: retryAfter)
                     }
                 }
             }
         } catch {
-            switch error {
-            case .overloaded: throw .overloaded(retryAfter: retryAfter)
-            case .closed: throw .closed
-            }
+            throw StoreError(error, retryAfter: retryAfter)
         }
         return try result.get()
     }
@@ -139,8 +145,11 @@ public final class PostgreSQLNoteStore: NoteStore {
     public func account(
         email: String, presenting tokenHash: [UInt8]?
     ) async throws(StoreError) -> TokenCheck? {
-        try await read { connection throws(PostgreSQLError) in
-            try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
+        // Every authenticated request's first read: sent with the other reads waiting.
+        try await batchedReads.read(
+            Self.tokenCheckByEmail, Self.tokenCheckParameters(email: email, tokenHash: tokenHash)
+        ) { rows, _ throws(PostgreSQLError) in
+            rows.count > 0 && !rows.isNull(0, 0) ? Self.tokenCheck(rows) : nil
         }
     }
 
@@ -150,14 +159,23 @@ public final class PostgreSQLNoteStore: NoteStore {
         email: String, presenting tokenHash: [UInt8]?, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> TokenCheck? {
         let rows = try connection.query(
-            """
-            SELECT a.id, a.email, a.password_hash, a.created_at,
-                t.account_id, t.hash, t.kind, t.created_at, t.last_used_at
-            FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email_key = $2
-                LEFT JOIN tokens t ON t.hash = $1
-            """, tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(emailKey(email)))
+            tokenCheckByEmail,
+            parameters: tokenCheckParameters(email: email, tokenHash: tokenHash))
         guard rows.count > 0, !rows.isNull(0, 0) else { return nil }
         return tokenCheck(rows)
+    }
+
+    private static let tokenCheckByEmail = """
+        SELECT a.id, a.email, a.password_hash, a.created_at,
+            t.account_id, t.hash, t.kind, t.created_at, t.last_used_at
+        FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email_key = $2
+            LEFT JOIN tokens t ON t.hash = $1
+        """
+
+    private static func tokenCheckParameters(
+        email: String, tokenHash: [UInt8]?
+    ) -> [PostgreSQLValue] {
+        [tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(emailKey(email))]
     }
 
     /// The check from a row of the account's columns, then the token's holder and its
