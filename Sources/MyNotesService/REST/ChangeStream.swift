@@ -103,7 +103,10 @@ final class ChangeStream: Sendable {
         var cursor = start
         let retry = SessionLifetime.milliseconds(configuration.reconnectDelay)
         do throws(StreamingBodyError) {
-            try await send(Array("retry: \(retry)\n\n".utf8))
+            // The first block says where the stream starts (an `id:` without `data:` sets
+            // the client's last event ID and dispatches nothing), so that a client that
+            // loses the connection before the first change still resumes without a gap.
+            try await send(Array("retry: \(retry)\nid: \(start)\n\n".utf8))
             var reasons: Wake = .changed
             while !reasons.contains(.closing) {
                 var sent = false
