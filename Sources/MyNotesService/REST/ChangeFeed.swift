@@ -3,7 +3,7 @@ import Synchronization
 
 /// The change feed as REST API v1 serves it (issue 12): pages of an account's changes
 /// after a cursor, a `410` for a cursor the feed can no longer answer for, and, at most
-/// once an hour (on the service's clock), the purge of tombstones older than the
+/// once an hour (or once per retention, if shorter; on the service's clock), the purge of tombstones older than the
 /// retention, run by whichever feed request or committed write finds it due.
 ///
 /// ```swift
@@ -56,8 +56,8 @@ final class ChangeFeed: Sendable {
         }
     }
 
-    /// Purges the tombstones past the retention when the last purge is an hour old (or
-    /// there was none). A purge that fails is tried again an hour later: until then the
+    /// Purges the tombstones past the retention when the last purge is an hour old (or as
+    /// old as the retention, when that is shorter), or there was none. A purge that fails is tried again an hour later: until then the
     /// tombstones stay, which costs room, never a change.
     func sweepIfDue() async {
         guard let cutoff = dueSweep() else { return }
@@ -68,12 +68,14 @@ final class ChangeFeed: Sendable {
     private func dueSweep() -> Int64? {
         guard let retention = configuration.retention else { return nil }
         let now = self.now()
+        let kept = SessionLifetime.milliseconds(retention)
+        let interval = min(Self.sweepInterval, kept)
         let due = lastSweep.withLock { last in
-            guard last.map({ now - $0 >= Self.sweepInterval }) ?? true else { return false }
+            guard last.map({ now - $0 >= interval }) ?? true else { return false }
             last = now
             return true
         }
-        return due ? now - SessionLifetime.milliseconds(retention) : nil
+        return due ? now - kept : nil
     }
 
     /// After a commit: a due purge runs in the background, so that a server whose clients
