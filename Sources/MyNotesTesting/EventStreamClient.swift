@@ -48,6 +48,8 @@ public final class EventStreamClient: Sendable {
         /// The body of a response that is not a stream (a problem), once complete.
         var body: [UInt8] = []
         var ended = false
+        /// Whether the chunked body ended with its last, empty chunk (not cut off).
+        var endedCleanly = false
     }
 
     private let state = Observed(State())
@@ -132,6 +134,10 @@ public final class EventStreamClient: Sendable {
     /// Whether the server has ended the response.
     public var hasEnded: Bool { state.read { $0.ended } }
 
+    /// Whether the stream ended as a complete chunked body (its last, empty chunk came),
+    /// rather than cut off with the connection.
+    public var endedCleanly: Bool { state.read { $0.endedCleanly } }
+
     /// Closes the connection, as a client that goes away.
     public func disconnect() {
         shutdown(descriptor, Int32(SHUT_RDWR))
@@ -179,7 +185,10 @@ public final class EventStreamClient: Sendable {
                         .first ?? "", radix: 16)
             else { return }
             while buffer.count < lineEnd + 2 + size + 2 { guard receive() else { return } }
-            if size == 0 { return }
+            if size == 0 {
+                state.update { $0.endedCleanly = true }
+                return
+            }
             text.append(contentsOf: buffer[(lineEnd + 2)..<(lineEnd + 2 + size)])
             buffer.removeFirst(lineEnd + 2 + size + 2)
             var blocks: [Block] = []
