@@ -115,9 +115,9 @@ import Testing
         print(
             "1,000 idle change streams: server RSS \(before) KiB → \(after) KiB, "
                 + "\(after - before) KiB more, \(String(format: "%.1f", perStream)) KiB per stream")
-        // libmicrohttpd's connection (its memory pool, ~97 KiB when touched) dominates; the
-        // stream itself (task, body, hub entry) adds a few KiB.
-        #expect(perStream < 160)
+        // An idle h2o connection, the stream's task, body and hub entry: 7 KiB measured,
+        // with room for a loaded machine's allocator.
+        #expect(perStream < 32)
         // Still live: a write reaches the last of them.
         let last = try #require(descriptors.last)
         _ = try InstanceClient(port: server.port).send(
