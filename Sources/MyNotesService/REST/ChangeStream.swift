@@ -127,7 +127,7 @@ final class ChangeStream: Sendable {
                         // ends, and the client's reconnection learns which (410, 5xx).
                         guard
                             case .page(let page)? = try? await store.changes(
-                                account: account, after: cursor, limit: ChangeFeed.defaultPageSize)
+                                account: account, after: cursor, limit: ChangeFeed.streamPageSize)
                         else { return }
                         for change in page.changes {
                             try await send(change.event)
