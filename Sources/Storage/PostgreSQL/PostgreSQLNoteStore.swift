@@ -33,12 +33,17 @@ public final class PostgreSQLNoteStore: NoteStore {
     /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
     let statistics = StoreStatistics()
     private let retryAfter: Duration
+    /// Issue 12: the change observers, and the listener that tells them of every server's
+    /// commits (PostgreSQLNoteStore+Changes).
+    let changeObservers = ChangeObservers()
+    let changeListener: PostgreSQLChangeListener
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
     /// start together migrate once), and refuses a schema newer than this code knows.
     public init(conninfo: String, limits: StoreLimits = StoreLimits()) throws(StoreError) {
         location = StoreLocation.redacted(conninfo)
         pool = PostgreSQLConnectionPool(conninfo: conninfo, capacity: limits.connections)
+        changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)
         retryAfter = limits.retryAfter
         let unknown: [String]
         do throws(PostgreSQLPoolError) {
@@ -73,6 +78,7 @@ public final class PostgreSQLNoteStore: NoteStore {
     }
 
     public func close() {
+        changeListener.stop()
         executor.close()
         pool.close()
     }
