@@ -12,7 +12,7 @@
 package struct ServerSentEventParser: Sendable {
     /// The longest line or event kept, in bytes: a peer that never ends one fails the
     /// stream instead of filling memory.
-    package static let maximumEventBytes = 16 << 20
+    package let maximumEventBytes: Int
 
     /// The last event ID of the stream: the `id:` in force at the last blank line, whether
     /// or not that message had data (an `id:` alone moves it too). What `Last-Event-ID`
@@ -33,7 +33,10 @@ package struct ServerSentEventParser: Sendable {
     /// The `id:` read so far, committed to ``lastEventID`` by the next blank line.
     private var idBuffer = ""
 
-    package init() {}
+    /// A parser; events longer than `maximumEventBytes` (16 MiB) fail.
+    package init(maximumEventBytes: Int = 16 << 20) {
+        self.maximumEventBytes = maximumEventBytes
+    }
 
     /// What became of a chunk: the events it completed, in order.
     package mutating func feed(_ bytes: some Sequence<UInt8>) throws(ServerSentEventParser.Overflow)
@@ -49,7 +52,7 @@ package struct ServerSentEventParser: Sendable {
                 if let event = endLine() { events.append(event) }
             default:
                 afterCarriageReturn = false
-                guard line.count + data.utf8.count < Self.maximumEventBytes else {
+                guard line.count + data.utf8.count < maximumEventBytes else {
                     throw Overflow()
                 }
                 line.append(byte)
@@ -58,7 +61,7 @@ package struct ServerSentEventParser: Sendable {
         return events
     }
 
-    /// A line or event longer than ``maximumEventBytes``.
+    /// A line or event longer than the parser's `maximumEventBytes`.
     package struct Overflow: Error, Sendable {}
 
     /// Processes the line just ended; an event when it was the blank line ending one.
