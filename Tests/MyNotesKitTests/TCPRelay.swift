@@ -1,0 +1,154 @@
+import Foundation
+import MyNotesTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP relay on the loopback interface in front of a server, that cuts every
+/// connection through it at once when asked: the network dropping, as a client sees it,
+/// mid-answer, while the server keeps running. It records each connection's request head,
+/// to check what a client sent when it came back.
+final class TCPRelay: @unchecked Sendable {
+    let port: Int
+    /// Each connection accepted.
+    let connections = EventCounter("a connection through the relay")
+    private let target: Int
+    private let listener: Int32
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var open: [Int32] = []
+    private var heads: [String] = []
+    private var stopped = false
+    private let acceptLoopEnded = DispatchSemaphore(value: 0)
+
+    init(to target: Int) {
+        self.target = target
+        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        port = LoopbackPeer.bind(listener)
+        listen(listener, 64)
+        Thread { [self] in
+            acceptLoop()
+            acceptLoopEnded.signal()
+        }.start()
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// The head of each request that came through, in order of arrival.
+    var requestHeads: [String] { lock.withLock { heads } }
+
+    /// Cuts every connection open now, both ways.
+    func cutAll() {
+        // Under the lock: a socket closed meanwhile could have had its number reused.
+        lock.withLock {
+            for socket in open { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    func stop() {
+        let stopping = lock.withLock {
+            guard !stopped else { return false }
+            stopped = true
+            for socket in open { shutdown(socket, Int32(SHUT_RDWR)) }
+            return true
+        }
+        guard stopping else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        acceptLoopEnded.wait()
+        close(listener)
+    }
+
+    deinit {
+        stop()
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            let server = Self.connect(to: target)
+            let kept = lock.withLock {
+                guard !stopped, server >= 0 else { return false }
+                open += [client, server]
+                return true
+            }
+            guard kept else {
+                close(client)
+                if server >= 0 { close(server) }
+                continue
+            }
+            connections.signal()
+            // Each direction on its own thread; the first to end closes both sockets.
+            let finished = DispatchGroup()
+            for (from, to, recording) in [(client, server, true), (server, client, false)] {
+                finished.enter()
+                Thread { [self] in
+                    pump(from: from, to: to, recordingHead: recording)
+                    finished.leave()
+                }.start()
+            }
+            finished.notify(queue: .global()) { [self] in
+                lock.withLock {
+                    open.removeAll { $0 == client || $0 == server }
+                    close(client)
+                    close(server)
+                }
+            }
+        }
+    }
+
+    private func pump(from source: Int32, to destination: Int32, recordingHead: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        var head: [UInt8]? = recordingHead ? [] : nil
+        while true {
+            let count = recv(source, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            if var seen = head {
+                seen += buffer[..<count]
+                if let end = seen.firstRange(of: Array("\r\n\r\n".utf8)) {
+                    let text = String(decoding: seen[..<end.lowerBound], as: UTF8.self)
+                    lock.withLock { heads.append(text) }
+                    head = nil
+                } else {
+                    head = seen
+                }
+            }
+            var sent = 0
+            while sent < count {
+                let written = buffer.withUnsafeBytes {
+                    send(destination, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL))
+                }
+                guard written > 0 else { break }
+                sent += written
+            }
+            if sent < count { break }
+        }
+        shutdown(source, Int32(SHUT_RDWR))
+        shutdown(destination, Int32(SHUT_RDWR))
+    }
+
+    private static func connect(to port: Int) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
+    }
+}
