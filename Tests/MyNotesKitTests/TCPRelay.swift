@@ -13,12 +13,18 @@ final class TCPRelay: @unchecked Sendable {
     let port: Int
     /// Each connection accepted.
     let connections = EventCounter("a connection through the relay")
+    /// Each connection ended (by either side, or cut).
+    let closed = EventCounter("a connection through the relay ended")
+    /// Each chunk passed on from the server to a client.
+    let answers = EventCounter("bytes from the server through the relay")
     private let target: Int
     private let listener: Int32
     // Guarded by `lock`.
     private let lock = NSLock()
     private var open: [Int32] = []
     private var heads: [String] = []
+    /// The start of what the server sent on each connection (up to 64 KiB).
+    private var answered: [Int32: [UInt8]] = [:]
     private var stopped = false
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
 
@@ -39,6 +45,21 @@ final class TCPRelay: @unchecked Sendable {
 
     /// The head of each request that came through, in order of arrival.
     var requestHeads: [String] { lock.withLock { heads } }
+
+    /// Waits until the server has sent `text` to a client through the relay.
+    func waitForAnswer(containing text: String, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        var seen = answers.value
+        while !lock.withLock({
+            answered.values.contains { String(decoding: $0, as: UTF8.self).contains(text) }
+        }) {
+            guard ContinuousClock.now < deadline else {
+                throw WaitTimeout("'\(text)' from the server", limit: timeout)
+            }
+            seen += 1
+            try await answers.wait(for: seen, timeout: deadline - ContinuousClock.now)
+        }
+    }
 
     /// Cuts every connection open now, both ways.
     func cutAll() {
@@ -96,9 +117,11 @@ final class TCPRelay: @unchecked Sendable {
             finished.notify(queue: .global()) { [self] in
                 lock.withLock {
                     open.removeAll { $0 == client || $0 == server }
+                    answered[server] = nil
                     close(client)
                     close(server)
                 }
+                closed.signal()
             }
         }
     }
@@ -129,6 +152,14 @@ final class TCPRelay: @unchecked Sendable {
                 sent += written
             }
             if sent < count { break }
+            if !recordingHead {
+                lock.withLock {
+                    if answered[source, default: []].count < 65_536 {
+                        answered[source, default: []] += buffer[..<count]
+                    }
+                }
+                answers.signal()
+            }
         }
         shutdown(source, Int32(SHUT_RDWR))
         shutdown(destination, Int32(SHUT_RDWR))

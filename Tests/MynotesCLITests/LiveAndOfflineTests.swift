@@ -87,7 +87,7 @@ struct LiveAndOfflineTests {
         try await api.delete(id: note.id)
         let deleted = await watch.nextLine()
         if format == "text" {
-            #expect(created == "created  \(note.id)  2026-12-01 09:00  Buy milk↵and eggs")
+            #expect(created == "created  \(note.id)  2026-12-01 09:00:00  Buy milk↵and eggs")
             #expect(deleted == "deleted  \(note.id)")
         } else {
             let first = try #require(
@@ -96,7 +96,7 @@ struct LiveAndOfflineTests {
             #expect(first["id"] as? Int == note.id)
             let body = try #require(first["note"] as? [String: Any])
             #expect(body["content"] as? String == "Buy milk\nand eggs")
-            #expect(body["date"] as? String == "2026-12-01 09:00")
+            #expect(body["date"] as? String == "2026-12-01 09:00:00")
             let second = try #require(
                 try JSONSerialization.jsonObject(with: Data(deleted.utf8)) as? [String: Any])
             #expect(second["type"] as? String == "deleted")
@@ -114,15 +114,27 @@ struct LiveAndOfflineTests {
 
     @Test("watch without a token, or with an expired cursor, fails with a message")
     func watchFailures() async throws {
-        let server = try TestServer()
+        let clock = ManualClock()
+        let server = try TestServer(.init(clock: clock))
         defer { server.shutdown() }
-        let cli = CLI(server: server, email: "ann@example.com")
+        let cli = try CLI.account(on: server)
         defer { cli.remove() }
-        let noToken = await cli.run(["watch"])
+        var tokenless = cli
+        tokenless.environment["MYNOTES_TOKEN"] = nil
+        let noToken = await tokenless.run(["watch"])
         #expect(noToken.status == 1)
         #expect(noToken.stderr.contains("watch needs the account's token"))
-        let bad = await cli.run(["watch", "--format", "xml"])
-        #expect(bad.status == 2)
+        #expect(await cli.run(["watch", "--format", "xml"]).status == 2)
+
+        let api = Self.api(server, cli)
+        let old = try await api.changes().cursor
+        try await api.delete(id: try await api.create("short-lived").id)
+        clock.advance(by: .seconds(31 * 86_400))
+        let expired = await cli.run(["watch", "--since", old.rawValue])
+        #expect(expired.status == 1)
+        #expect(expired.stderr.hasPrefix("mynotes: "))
+        #expect(expired.stderr.contains("expired"))
+        #expect(expired.stdout.isEmpty)
     }
 
     @Test(
