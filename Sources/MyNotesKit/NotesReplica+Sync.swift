@@ -125,12 +125,7 @@ extension NotesReplica {
                 // Marked before sending: if the answer is lost, the next sync looks for
                 // the note on the server before adding it again.
                 next.attempted = true
-                let number = next.number
-                try change { state in
-                    if let index = state.pending.firstIndex(where: { $0.number == number }) {
-                        state.pending[index].attempted = true
-                    }
-                }
+                try mark(next, attempted: true)
             }
             let outcome = await send(next)
             switch outcome {
@@ -148,6 +143,10 @@ extension NotesReplica {
                     into: &report)
             case .failure(let error)
             where RetryPolicy.isTransient(error) || Self.stopsTheQueue(error):
+                if case .transport(.cannotConnect) = error, next.action == .add {
+                    // Never sent: the next sync adds it without looking for it first.
+                    try mark(next, attempted: false)
+                }
                 throw .client(error)
             case .failure(let error):
                 try conflict(
@@ -157,6 +156,14 @@ extension NotesReplica {
         }
         report.pushed += pushed
         return pushed
+    }
+
+    private func mark(_ change: ReplicaState.PendingChange, attempted: Bool) throws(ReplicaError) {
+        try self.change { state in
+            if let index = state.pending.firstIndex(where: { $0.number == change.number }) {
+                state.pending[index].attempted = attempted
+            }
+        }
     }
 
     /// Failures that are about the client, not the change: no change can go through.

@@ -7,10 +7,12 @@ import Testing
 /// over real HTTP (issue 12).
 @Suite("Change feed and stream against the real server")
 struct ChangeFeedIntegrationTests {
-    static func client(_ server: TestServer, token: String, at url: URL? = nil) -> NotesAPIClient {
+    static func client(
+        _ server: TestServer, token: String, at url: URL? = nil, timeout: Duration = .seconds(30)
+    ) -> NotesAPIClient {
         var configuration = NotesAPIClient.Configuration(
             server: url ?? server.baseURL, token: token, language: .english)
-        configuration.timeout = .seconds(30)
+        configuration.timeout = timeout
         return NotesAPIClient(configuration)
     }
 

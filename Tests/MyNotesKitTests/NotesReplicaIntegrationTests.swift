@@ -127,6 +127,37 @@ struct NotesReplicaIntegrationTests {
         #expect(await replica.notes.allSatisfy { !$0.isPending && $0.id.serverID != nil })
     }
 
+    @Test("An add whose answer is lost is not added twice by the next sync")
+    func lostAnswer() async throws {
+        let server = try TestServer(.init(threads: 4))
+        defer { server.shutdown() }
+        let folder = Folder()
+        defer { folder.remove() }
+        let (client, token) = try ChangeFeedIntegrationTests.account(on: server)
+        let relay = TCPRelay(to: server.port)
+        defer { relay.stop() }
+        // A lost answer ends in a broken connection or a timeout, as the network decides.
+        let throughRelay = ChangeFeedIntegrationTests.client(
+            server, token: token, at: relay.url, timeout: .seconds(2))
+        let replica = try NotesReplica(client: throughRelay, store: folder.store("copy"))
+        try await replica.sync()
+        try await replica.add("sent once", date: NoteDate("2026-12-01")!)
+
+        // The server creates the note; its answer never arrives
+        relay.swallowAnswersToPosts(true)
+        await #expect(throws: ReplicaError.self) { try await replica.sync() }
+        #expect(try await client.allNotes().map(\.content) == ["sent once"])
+        #expect(await replica.pendingCount == 1)
+
+        // The next sync finds it on the server instead of adding it again
+        relay.swallowAnswersToPosts(false)
+        let report = try await replica.sync()
+        #expect(report.pushed == 1)
+        #expect(try await client.allNotes().map(\.content) == ["sent once"])
+        #expect(await replica.notes.map(\.content) == ["sent once"])
+        #expect(await replica.notes.allSatisfy { $0.id.serverID != nil && !$0.isPending })
+    }
+
     @Test("An expired cursor: a full resync that keeps the changes not pushed yet")
     func expiredCursor() async throws {
         let clock = ManualClock()

@@ -23,6 +23,11 @@ final class TCPRelay: @unchecked Sendable {
     private let lock = NSLock()
     private var open: [Int32] = []
     private var heads: [String] = []
+    /// The method of the request each connection (by its server side) carries last.
+    private var methods: [Int32: String] = [:]
+    /// Whether answers to POST requests are swallowed: the server gets the request and
+    /// acts on it, the client sees the connection drop before any answer.
+    private var swallowingPosts = false
     /// The start of what the server sent on each connection (up to 64 KiB).
     private var answered: [Int32: [UInt8]] = [:]
     private var stopped = false
@@ -45,6 +50,11 @@ final class TCPRelay: @unchecked Sendable {
 
     /// The head of each request that came through, in order of arrival.
     var requestHeads: [String] { lock.withLock { heads } }
+
+    /// Swallows the answers to POST requests from now on (`true`), or no longer.
+    func swallowAnswersToPosts(_ swallowing: Bool) {
+        lock.withLock { swallowingPosts = swallowing }
+    }
 
     /// Waits until the server has sent `text` to a client through the relay.
     func waitForAnswer(containing text: String, timeout: Duration = .seconds(20)) async throws {
@@ -118,6 +128,7 @@ final class TCPRelay: @unchecked Sendable {
                 lock.withLock {
                     open.removeAll { $0 == client || $0 == server }
                     answered[server] = nil
+                    methods[server] = nil
                     close(client)
                     close(server)
                 }
@@ -133,6 +144,15 @@ final class TCPRelay: @unchecked Sendable {
             let count = recv(source, &buffer, buffer.count, 0)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
+            if recordingHead, let space = buffer[..<min(count, 8)].firstIndex(of: 0x20) {
+                // Requests here are small: one starts a chunk, its method first.
+                let method = String(decoding: buffer[..<space], as: UTF8.self)
+                lock.withLock { methods[destination] = method }
+            }
+            let swallowed = lock.withLock {
+                !recordingHead && swallowingPosts && methods[source] == "POST"
+            }
+            if swallowed { break }
             if var seen = head {
                 seen += buffer[..<count]
                 if let end = seen.firstRange(of: Array("\r\n\r\n".utf8)) {
