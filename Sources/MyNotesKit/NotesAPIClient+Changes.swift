@@ -47,7 +47,9 @@ extension NotesAPIClient {
     /// }
     /// ```
     /// - Parameters:
-    ///   - cursor: where to start; `nil` for only the changes made from now on.
+    ///   - cursor: where to start; `nil` for only the changes made from now on (the
+    ///     server's first block says where that is, so even a connection lost before the
+    ///     first change resumes without a gap).
     ///   - reconnection: how soon to reconnect, by default as the server's `retry:` asks.
     /// - Throws: `.rest(.cursorExpired)` when `cursor` (or the position a reconnection
     ///   resumes from) is older than the server keeps deletions for; `.rest(.unauthorized)`

@@ -171,6 +171,34 @@ struct ChangeFeedIntegrationTests {
         #expect(relay.requestHeads[1].lowercased().contains("last-event-id: "))
     }
 
+    @Test("A token that does not work ends the stream with .unauthorized, not reconnections")
+    func unauthorized() async throws {
+        let server = try TestServer()
+        defer { server.shutdown() }
+        var changes = Self.client(server, token: "not-a-token").changeStream(
+            reconnection: .after(.milliseconds(20))
+        ).makeAsyncIterator()
+        let error = await TransportFailureTests.failure { () async throws(NotesClientError) in
+            _ = try await changes.next()
+        }
+        guard case .rest(.unauthorized) = error else {
+            Issue.record("expected 401, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("A connection silent past the idle timeout is taken for dead and replaced")
+    func silent() async throws {
+        let peer = LoopbackPeer(.silent)
+        defer { peer.stop() }
+        let client = NotesAPIClient(server: peer.url, token: "t")
+        let stream = client.changeStream(
+            reconnection: .init(delay: .milliseconds(20), idleTimeout: .seconds(1)))
+        let watching = Task { for try await _ in stream {} }
+        defer { watching.cancel() }
+        try await peer.requests.wait(for: 2, timeout: .seconds(20))
+    }
+
     @Test("Cancelling the loop ends it without an error and closes the connection")
     func cancel() async throws {
         let server = try TestServer()
