@@ -112,6 +112,37 @@ struct LiveAndOfflineTests {
         #expect(watch.standardError.isEmpty)
     }
 
+    @Test("watch carries on across a server restart, missing nothing")
+    func watchAcrossRestart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mynotes-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = "sqlite:" + folder.appendingPathComponent("notes.sqlite").path
+        var server = try ServerProcess(database: database)
+        let url = URL(string: "http://127.0.0.1:\(server.port)")!
+        let session = try await NotesAPIClient(server: url).signUp(
+            email: "ann@example.com", password: "correct horse battery")
+        let api = NotesAPIClient(server: url, token: session.token)
+        var cli = CLI()
+        defer { cli.remove() }
+        cli.environment["MYNOTES_SERVER"] = url.absoluteString
+        cli.environment["MYNOTES_TOKEN"] = session.token
+        let start = try await api.changes().cursor
+        let watch = try Running(cli, ["watch", "--since", start.rawValue])
+
+        let before = try await api.create("before the restart", date: NoteDate("2026-12-01"))
+        let first = await watch.nextLine()
+        #expect(first == "created  \(before.id)  2026-12-01  before the restart")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        server = try ServerProcess(database: database, arguments: ["--port", "\(url.port!)"])
+        let after = try await api.create("after the restart", date: NoteDate("2026-12-01"))
+        let second = await watch.nextLine()
+        #expect(second == "created  \(after.id)  2026-12-01  after the restart")
+        #expect(await watch.stop(SIGINT) == 0)
+        server.stop(signal: SIGTERM)
+    }
+
     @Test("watch without a token, or with an expired cursor, fails with a message")
     func watchFailures() async throws {
         let clock = ManualClock()
