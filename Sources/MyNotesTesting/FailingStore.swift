@@ -178,5 +178,27 @@ public final class FailingStore: NoteStore {
         return try await base.removeNote(id: id, account: account, precondition: precondition)
     }
 
+    // Issue 12: the change feed fails with the notes.
+    public func changes(account: Int64, after cursor: Int64?, limit: Int)
+        async throws(StoreError) -> FeedRead
+    {
+        try check(.notes)
+        return try await base.changes(account: account, after: cursor, limit: limit)
+    }
+
+    public func changePosition(account: Int64) async throws(StoreError) -> Int64 {
+        try check(.notes)
+        return try await base.changePosition(account: account)
+    }
+
+    public func purgeChanges(removedBefore: Int64) async throws(StoreError) -> Int {
+        try check(.notes)
+        return try await base.purgeChanges(removedBefore: removedBefore)
+    }
+
+    public func observeChanges(_ observer: @escaping @Sendable (ChangeSignal) -> Void) {
+        base.observeChanges(observer)
+    }
+
     public func close() { base.close() }
 }

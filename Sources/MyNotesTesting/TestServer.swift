@@ -63,6 +63,8 @@ public final class TestServer: Sendable {
         public var passwordHasher: PasswordHasher
         /// How long sessions last (on ``clock``).
         public var sessionLifetime: SessionLifetime
+        /// Issue 12: the change feed's retention (on ``clock``) and streams' heartbeat and limits.
+        public var changeFeed = ChangeFeedConfiguration()
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, quotaBytes: Int = 0,
@@ -141,7 +143,7 @@ public final class TestServer: Sendable {
         server.shutdownGracePeriod = .seconds(2)
         configuration = server
         passwordHasher = options.passwordHasher
-        let service = ServiceConfiguration(
+        var service = ServiceConfiguration(
             authentication: options.auth,
             quota: NoteQuota(
                 notes: options.quota > 0 ? options.quota : nil,
@@ -150,6 +152,7 @@ public final class TestServer: Sendable {
             passwordHasher: options.passwordHasher, clock: options.clock,
             hashing: options.hashing, signUpRate: options.signUpRate,
             signInRate: options.signInRate, sessionLifetime: options.sessionLifetime)
+        service.changeFeed = options.changeFeed
         serviceStore = FailingStore(wrapping: store, failing: options.failing)
         hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
         router = MyNotesApplication.router(

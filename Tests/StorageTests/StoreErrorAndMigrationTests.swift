@@ -70,7 +70,7 @@ import Testing
 
     static let allNames = [
         "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
-        "token-last-use-and-kind",
+        "token-last-use-and-kind", "change-feed",
     ]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {

@@ -11,7 +11,8 @@ import Foundation
 /// Not thread-safe (hence `@unchecked`): the pool lends a connection to one thread at a
 /// time. Every call blocks that thread, which is why they run on the store's own executor.
 final class PostgreSQLConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    /// Internal for the change listener (PostgreSQLConnection+Notifications).
+    let handle: OpaquePointer
     /// Statement names by SQL text.
     private var prepared: [String: String] = [:]
 

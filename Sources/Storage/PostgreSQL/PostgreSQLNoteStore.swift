@@ -24,12 +24,17 @@ public final class PostgreSQLNoteStore: NoteStore {
     let pool: PostgreSQLConnectionPool
     let executor: BoundedExecutor
     private let retryAfter: Duration
+    /// Issue 12: the change observers, and the listener that tells them of every server's
+    /// commits (PostgreSQLNoteStore+Changes).
+    let changeObservers = ChangeObservers()
+    let changeListener: PostgreSQLChangeListener
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
     /// start together migrate once), and refuses a schema newer than this code knows.
     public init(conninfo: String, limits: StoreLimits = StoreLimits()) throws(StoreError) {
         location = StoreLocation.redacted(conninfo)
         pool = PostgreSQLConnectionPool(conninfo: conninfo, capacity: limits.connections)
+        changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)
         retryAfter = limits.retryAfter
         let unknown: [String]
         do throws(PostgreSQLPoolError) {
@@ -58,6 +63,7 @@ public final class PostgreSQLNoteStore: NoteStore {
     }
 
     public func close() {
+        changeListener.stop()
         executor.close()
         pool.close()
     }

@@ -30,6 +30,8 @@ public final class SQLiteNoteStore: NoteStore {
     /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
     let statistics = StoreStatistics()
     private let changeWatch: SQLiteChangeWatch
+    /// Issue 12: told of every committed write to notes (SQLiteNoteStore+Changes).
+    let changeObservers = ChangeObservers()
 
     /// Opens (creating if needed) the database at `path` and applies migrations.
     /// Reads run on `reading` when given (the store closes it), else on an executor
@@ -394,7 +396,7 @@ public final class SQLiteNoteStore: NoteStore {
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
-        try await writer.perform { connection throws(StoreError) in
+        let note = try await writer.perform { connection throws(StoreError) in
             // The totals are the triggers' (migration account-usage-totals), read in this
             // write's transaction: no other write comes between the check and the insert.
             if quota != .unlimited {
@@ -426,13 +428,15 @@ public final class SQLiteNoteStore: NoteStore {
                 return Self.note(from: insert)
             }
         }
+        changeObservers.post(.account(account))
+        return note
     }
 
     public func updateNote(
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
         quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
-        try await writer.perform { connection throws(StoreError) in
+        let outcome = try await writer.perform { connection throws(StoreError) in
             let refusal: ConditionalWrite<Note>? = try Self.sqlite { () throws(SQLiteError) in
                 try Self.refusal(precondition, id: id, account: account, on: connection)
             }
@@ -454,6 +458,8 @@ public final class SQLiteNoteStore: NoteStore {
                     on: connection)
             }
         }
+        if case .applied = outcome { changeObservers.post(.account(account)) }
+        return outcome
     }
 
     /// The account's content bytes and the note's own, inside the write's transaction;
@@ -496,7 +502,7 @@ public final class SQLiteNoteStore: NoteStore {
     public func removeNote(
         id: Int64, account: Int64, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Void> {
-        try await writing { connection throws(SQLiteError) in
+        let outcome: ConditionalWrite<Void> = try await writing { connection throws(SQLiteError) in
             if let refusal: ConditionalWrite<Void> = try Self.refusal(
                 precondition, id: id, account: account, on: connection)
             {
@@ -508,6 +514,8 @@ public final class SQLiteNoteStore: NoteStore {
             if connection.changes > 0 { return .applied(()) }
             return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
+        if case .applied = outcome { changeObservers.post(.account(account)) }
+        return outcome
     }
 
     /// What a write made on condition of a version answers instead of writing, or `nil`

@@ -91,6 +91,15 @@ struct ServeCommand: Command {
                 "--db-pool", "N",
                 "PostgreSQL connections this server holds, each with a thread that runs "
                     + "statements on it (default: 4 per core, at least 8)."),
+            // Issue 12: the change feed (GET /api/v1/changes, /api/v1/changes/stream).
+            .value(
+                "--change-retention", "DURATION",
+                "Keep removed notes' tombstones in the change feed this long: 30d, 12h, 45m, "
+                    + "90s or seconds; never (or 0) to keep them (default 30d). A client whose "
+                    + "cursor is older syncs again in full."),
+            .value(
+                "--change-heartbeat", "DURATION",
+                "How often an idle change stream sends a heartbeat (default 15s)."),
         ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
 
     var server = ServerConfiguration()
@@ -176,6 +185,16 @@ struct ServeCommand: Command {
         }
         if let text = arguments.value("--session-lifetime") {
             service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
+        }
+        // Issue 12: the change feed.
+        if let text = arguments.value("--change-retention") {
+            service.changeFeed.retention = try Self.lifetime(text, named: "--change-retention")
+        }
+        if let text = arguments.value("--change-heartbeat") {
+            guard let heartbeat = try Self.lifetime(text, named: "--change-heartbeat") else {
+                throw UsageError("option '--change-heartbeat' must be a duration, not '\(text)'")
+            }
+            service.changeFeed.heartbeat = heartbeat
         }
         location = try DatabaseOption.location(arguments)
         // Issue 11: PostgreSQL.
