@@ -36,8 +36,9 @@ class Server:
 
     READY = re.compile(r"listening on (http://\S+:(\d+))")
 
-    def __init__(self, directory: pathlib.Path):
+    def __init__(self, directory: pathlib.Path, *options: str):
         self.database = f"sqlite:{directory / 'notes.sqlite'}"
+        self.options = options  # more `serve` options, e.g. "--change-retention", "1s"
         self._start("0")
 
     def _start(self, port):
@@ -48,7 +49,7 @@ class Server:
             # Every test signs up from 127.0.0.1: the sign-up and sign-in rate limits
             # (tested in RateLimitTests) would refuse the suite after its first few.
             [str(executable), "serve", "--port", port,
-             "--database", self.database, "--auth-rate-limits", "unlimited"],
+             "--database", self.database, "--auth-rate-limits", "unlimited", *self.options],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = self.READY.search(line)

@@ -8,9 +8,11 @@ import os
 import subprocess
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import Server, products_dir
 from mynotes_page import MyNotesPage
+from test_conflict import block_live_changes
 
 
 class Cli:
@@ -65,6 +67,10 @@ def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, a
     ann.add_note("Buy milk")
     bo.wait_titles(["Buy milk"])
     wait_status(bo, "Added elsewhere: “Buy milk”.")
+    # Ann closes it: what follows is about the list (test_a_note_being_edited… is about
+    # the open note).
+    ann.find("#note-content").send_keys(Keys.ESCAPE)
+    ann.wait(lambda: not ann.visible("#editor"))
 
     # Added by the CLI over the legacy protocol, CJK and markup included: both list it,
     # as text.
@@ -179,5 +185,38 @@ def test_reconnects_after_a_server_restart_and_catches_up(chrome, account, tmp_p
         # And it is live again.
         cli("add", "After the restart", "--date", "2026-11-03")
         page.wait_titles(["After the restart", "While it was away"])
+    finally:
+        own.stop()
+
+
+def test_an_expired_cursor_reloads_the_list_in_full(chrome, account, tmp_path):
+    email, password = account
+    # Tombstones kept one second: a tab offline longer than that cannot be caught up.
+    own = Server(tmp_path, "--change-retention", "1s")
+    try:
+        token = own.create_account(email, password)
+        cli = Cli(own, email, token, tmp_path)
+        cli("add", "Kept", "--date", "2026-11-01")
+        page = signed_in(chrome(), own, email, password)
+        page.wait_titles(["Kept"])
+
+        # The tab goes offline (its stream blocked, the connection ended by a restart).
+        block_live_changes(page.driver)
+        own.restart()
+        page.wait(lambda: page.visible("#live-status"), "the app never said it was offline")
+        # Meanwhile a note is added, and another added and removed, its tombstone purged.
+        cli("add", "Added while offline", "--date", "2026-11-02")
+        cli("add", "Gone while offline")
+        cli("rm", str(cli.note_id(token, "Gone while offline")))
+        page.wait(lambda: own.call("GET", "/api/v1/changes?since=1", token=token)[0] == 410,
+                  "the tombstone was never purged")
+
+        # Back online: the cursor is refused (410), and the list is loaded again in full.
+        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        page.driver.execute_script("window.dispatchEvent(new Event('online'))")
+        wait_live(page)
+        page.wait_titles(["Added while offline", "Kept"])
+        console = [entry["message"] for entry in page.driver.get_log("browser")]
+        assert [m for m in console if "changes/stream" in m and "410" in m], console
     finally:
         own.stop()

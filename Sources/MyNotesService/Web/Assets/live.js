@@ -95,12 +95,14 @@ export function createLive({ store, api, t, list, editor, conflict, announce }) 
   }
 
   /**
-   * While a save or delete is in flight, or the open note is being fetched, a change may
-   * be this tab's own write, or a version the answer will bring: it waits for the answer,
-   * and is then compared with what the tab knows.
+   * While a save or delete is in flight, the open note is being fetched or a page of the
+   * list is loading, a change may be this tab's own write, or be older or newer than what
+   * the answer will bring: it waits for the answer, and is then compared with what the tab
+   * knows (a page read before the change would otherwise hide it).
    * @param {State} state
    */
-  const settling = (state) => state.busy || Boolean(state.current?.loading);
+  const settling = (state) => state.busy || state.list.loading
+    || Boolean(state.current?.loading);
 
   /** @param {Change} change */
   function receive(change) {
@@ -154,8 +156,9 @@ export function createLive({ store, api, t, list, editor, conflict, announce }) 
     const focused = editor.hasFocus();
     const mine = editor.draft();
     if (editor.dirty() && mine) {
+      // The focus moves to the choice's heading, which is then read; else it is announced.
       conflict.present({ id: change.id, mine, theirs, theirsEtag, live: true, focus: focused });
-      announce(t(theirs ? 'liveConflictTitle' : 'liveConflictGoneTitle'));
+      if (!focused) announce(t(theirs ? 'liveConflictTitle' : 'liveConflictGoneTitle'));
     } else if (theirs) {
       store.dispatch({ type: 'noteOpened', note: theirs, etag: theirsEtag });
       announce(t('liveOpenChanged'));
