@@ -14,8 +14,8 @@ import Synchronization
 /// listens again every observer is told that any account may have changed
 /// (``ChangeSignal/anyAccount``), since notifications sent meanwhile were lost.
 final class PostgreSQLChangeListener: Sendable {
-    /// The channel the trigger notifies (migration change-feed); its payload is the
-    /// account's ID.
+    /// The channel the trigger notifies (migration change-feed); its payload is the schema
+    /// of the notes written and the account's ID, `public:42`.
     static let channel = "mynotes_changes"
 
     private struct State {
@@ -80,9 +80,10 @@ final class PostgreSQLChangeListener: Sendable {
             do throws(PostgreSQLError) {
                 let connection = try PostgreSQLConnection(conninfo: conninfo)
                 try connection.execute("LISTEN \(Self.channel)")
+                let schema = try connection.query("SELECT current_schema()").text(0, 0)
                 delay = 100
                 observers.post(.anyAccount)
-                try listen(on: connection)
+                try listen(on: connection, prefix: schema + ":")
             } catch {
                 // The database is down or restarting: try again a little later.
                 _ = waitForEvents(socket: -1, milliseconds: Int32(delay))
@@ -92,11 +93,16 @@ final class PostgreSQLChangeListener: Sendable {
     }
 
     /// Passes notifications on until stopped (returns) or the connection fails (throws).
-    private func listen(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+    /// Only notifications whose payload starts with `prefix` (the store's schema) count.
+    private func listen(on connection: PostgreSQLConnection, prefix: String)
+        throws(PostgreSQLError)
+    {
         while !isStopped {
             guard waitForEvents(socket: connection.socket, milliseconds: -1) else { return }
-            for payload in try connection.receivedNotifications() {
-                if let account = Int64(payload) { observers.post(.account(account)) }
+            for payload in try connection.receivedNotifications() where payload.hasPrefix(prefix) {
+                if let account = Int64(payload.dropFirst(prefix.count)) {
+                    observers.post(.account(account))
+                }
             }
         }
     }

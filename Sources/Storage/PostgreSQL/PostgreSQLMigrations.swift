@@ -201,7 +201,9 @@ enum PostgreSQLMigrations {
                             version = EXCLUDED.version, deleted = true,
                             changed_at = EXCLUDED.changed_at;
                     END IF;
-                    PERFORM pg_notify('\(PostgreSQLChangeListener.channel)', changed_account::text);
+                    -- The schema too: servers of other schemas on the database listen as well.
+                    PERFORM pg_notify('\(PostgreSQLChangeListener.channel)',
+                        TG_TABLE_SCHEMA || ':' || changed_account);
                     RETURN NULL;
                 END $$;
                 CREATE TRIGGER notes_written AFTER INSERT OR DELETE OR UPDATE ON notes

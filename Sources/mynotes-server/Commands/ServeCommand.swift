@@ -100,6 +100,9 @@ struct ServeCommand: Command {
             .value(
                 "--change-heartbeat", "DURATION",
                 "How often an idle change stream sends a heartbeat (default 15s)."),
+            .value(
+                "--change-streams-per-account", "N",
+                "Change streams one account may hold open at once (default 32)."),
         ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
 
     var server = ServerConfiguration()
@@ -196,6 +199,9 @@ struct ServeCommand: Command {
             }
             service.changeFeed.heartbeat = heartbeat
         }
+        service.changeFeed.streamsPerAccount =
+            try arguments.integer("--change-streams-per-account", in: 1...1_000_000)
+            ?? service.changeFeed.streamsPerAccount
         location = try DatabaseOption.location(arguments)
         // Issue 11: PostgreSQL.
         storeLimits.connections =
