@@ -163,6 +163,39 @@ import Testing
         #expect(try await expired.head().status == 410)
     }
 
+    enum Revocation: String, CaseIterable, Sendable { case signOut, otherSessionsSignedOut }
+
+    /// A stream lives no longer than its token: revoked, the stream ends at its next
+    /// wakeup, before the change that woke it is sent.
+    @Test(arguments: Revocation.allCases)
+    func aStreamEndsWhenItsTokenIsRevoked(_ revocation: Revocation) async throws {
+        let server = try Self.server()
+        defer { server.shutdown() }
+        let anonymous = RESTClient(server, over: .socket)
+        let first = try anonymous.signUp("ann@example.com")
+        let signIn = try anonymous.send(
+            "POST", "/api/v1/sessions",
+            json: ["email": "ann@example.com", "password": "password 123"])
+        let second = anonymous.with(token: try #require(signIn.json["token"] as? String))
+        let (stream, _) = try await Self.open(server, token: second.token)
+        defer { stream.disconnect() }
+        _ = try first.createNote("seen")
+        #expect(try await stream.nextEvent().json["type"] as? String == "created")
+        switch revocation {
+        case .signOut:
+            #expect(try second.send("DELETE", "/api/v1/sessions/current").status == 204)
+        case .otherSessionsSignedOut:
+            #expect(try first.send("DELETE", "/api/v1/sessions").status == 200)
+        }
+        _ = try first.createNote("not for a revoked token")
+        try await stream.end()
+        #expect(stream.endedCleanly)
+        await #expect(throws: RawHTTPClient.Failure.self) { try await stream.nextEvent() }
+        // Reconnecting with it is refused.
+        let again = try EventStreamClient(port: server.port, token: second.token)
+        #expect(try await again.head().status == 401)
+    }
+
     @Test func anAccountsStreamsAreBounded() async throws {
         let server = try Self.server {
             $0.streamsPerAccount = 2
