@@ -220,3 +220,22 @@ def test_an_expired_cursor_reloads_the_list_in_full(chrome, account, tmp_path):
         assert [m for m in console if "changes/stream" in m and "410" in m], console
     finally:
         own.stop()
+
+
+def test_a_session_signed_out_elsewhere_stops_following_and_ends(chrome, server, account):
+    email, password = account
+    server.create_account(email, password)
+    page = signed_in(chrome(), server, email, password)
+    # Another sign-in signs out every other session, this browser's included; then writes.
+    status, body = server.call("POST", "/api/v1/sessions", {"email": email, "password": password})
+    assert status == 201, body
+    other = body["token"]
+    status, body = server.call("DELETE", "/api/v1/sessions", token=other)
+    assert status == 200, body
+    status, body = server.call("POST", "/api/v1/notes", {"content": "Not for a signed-out page"}, other)
+    assert status == 201, body
+    # The page learns it on its own, without a request of the user's: its stream ends, and
+    # reconnecting is refused.
+    page.wait_visible("#auth-form")
+    page.wait(lambda: "session has ended" in page.text("#alert-text"))
+    assert "Not for a signed-out page" not in page.driver.page_source
