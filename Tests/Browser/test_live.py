@@ -4,6 +4,7 @@ or deleted by any of them appears, changes or disappears in the other browsers w
 reload; a note being edited that changes elsewhere offers both versions before any save;
 and after a server restart the app reconnects and catches up."""
 
+import contextlib
 import os
 import subprocess
 
@@ -160,16 +161,25 @@ def test_a_note_being_edited_that_changes_elsewhere(chrome, server, account, tmp
     page.wait_titles([])
 
 
-def test_reconnects_after_a_server_restart_and_catches_up(chrome, account, tmp_path):
+@contextlib.contextmanager
+def own_server(chrome, account, tmp_path, first_note, *options):
+    """A server of the test's own, as it is restarted; an account with `first_note`; and a
+    browser signed in, following its changes."""
     email, password = account
-    own = Server(tmp_path)
+    own = Server(tmp_path, *options)
     try:
         token = own.create_account(email, password)
         cli = Cli(own, email, token, tmp_path)
-        cli("add", "Before the restart", "--date", "2026-11-01")
+        cli("add", first_note, "--date", "2026-11-01")
         page = signed_in(chrome(), own, email, password)
-        page.wait_titles(["Before the restart"])
+        page.wait_titles([first_note])
+        yield own, token, cli, page
+    finally:
+        own.stop()
 
+
+def test_reconnects_after_a_server_restart_and_catches_up(chrome, account, tmp_path):
+    with own_server(chrome, account, tmp_path, "Before the restart") as (own, token, cli, page):
         own.stop()
         page.wait(lambda: page.visible("#live-status"), "the app never said it was offline")
         assert page.text("#live-status") == "Live updates paused: reconnecting…"
@@ -185,21 +195,12 @@ def test_reconnects_after_a_server_restart_and_catches_up(chrome, account, tmp_p
         # And it is live again.
         cli("add", "After the restart", "--date", "2026-11-03")
         page.wait_titles(["After the restart", "While it was away"])
-    finally:
-        own.stop()
 
 
 def test_an_expired_cursor_reloads_the_list_in_full(chrome, account, tmp_path):
-    email, password = account
     # Tombstones kept one second: a tab offline longer than that cannot be caught up.
-    own = Server(tmp_path, "--change-retention", "1s")
-    try:
-        token = own.create_account(email, password)
-        cli = Cli(own, email, token, tmp_path)
-        cli("add", "Kept", "--date", "2026-11-01")
-        page = signed_in(chrome(), own, email, password)
-        page.wait_titles(["Kept"])
-
+    with own_server(chrome, account, tmp_path, "Kept", "--change-retention", "1s") as (
+            own, token, cli, page):
         # The tab goes offline (its stream blocked, the connection ended by a restart).
         block_live_changes(page.driver)
         own.restart()
@@ -218,8 +219,6 @@ def test_an_expired_cursor_reloads_the_list_in_full(chrome, account, tmp_path):
         page.wait_titles(["Added while offline", "Kept"])
         console = [entry["message"] for entry in page.driver.get_log("browser")]
         assert [m for m in console if "changes/stream" in m and "410" in m], console
-    finally:
-        own.stop()
 
 
 def test_a_session_signed_out_elsewhere_stops_following_and_ends(chrome, server, account):
