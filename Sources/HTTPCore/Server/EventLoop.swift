@@ -25,13 +25,15 @@ final class EventLoop: @unchecked Sendable {
     }
 
     let state: ServerState
-    let loop: UnsafeMutablePointer<h2o_evloop_t>
+    /// The h2o structures, all made on the loop's own thread (see ``setUp(listening:)``),
+    /// set before `init` returns and never changed after.
+    private(set) var loop: UnsafeMutablePointer<h2o_evloop_t>!
     /// Silence on a connection: how long it may go without a byte while it reads a request
     /// or writes an answer (``ServerConfiguration/idleTimeoutSeconds``), on real time.
     let idleTimeout: UnsafeMutablePointer<h2o_timeout_t>
-    private let queue: OpaquePointer
+    private var queue: OpaquePointer!
     private let receiver: UnsafeMutablePointer<h2o_multithread_receiver_t>
-    private let listener: UnsafeMutablePointer<h2o_socket_t>
+    private var listener: UnsafeMutablePointer<h2o_socket_t>!
     /// The open connections, so that stopping can close them.
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
@@ -41,30 +43,45 @@ final class EventLoop: @unchecked Sendable {
     /// The `Date` field, formatted once a second.
     var date = HTTPDateField()
 
-    /// Creates the loop and starts its thread; `listening` is the server's socket, which
-    /// the loop watches through a duplicate of its own (so that each loop can close its
-    /// own without closing the others').
+    /// Creates the loop on a thread of its own and returns once it runs; `listening` is the
+    /// server's socket, which the loop watches through a duplicate of its own (so that each
+    /// loop can close its own without closing the others').
     init(state: ServerState, listening: Int32, index: Int) {
         self.state = state
-        loop = h2o_evloop_create()
         idleTimeout = .allocate(capacity: 1)
         idleTimeout.initialize(to: h2o_timeout_t())
-        h2o_timeout_init(
-            loop, idleTimeout, UInt64(max(1, state.configuration.idleTimeoutSeconds)) * 1_000)
-        queue = h2o_multithread_create_queue(loop)
         receiver = .allocate(capacity: 1)
         receiver.initialize(to: h2o_multithread_receiver_t())
-        h2o_multithread_register_receiver(queue, receiver, receiveJobs)
-        listener = h2o_evloop_socket_create(loop, dup(listening), Int32(H2O_SOCKET_FLAG_DONT_READ))
-        listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
-        h2o_socket_read_start(listener, acceptConnections)
-
-        let thread = Thread { [self] in run() }
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            setUp(listening: listening)
+            ready.signal()
+            run()
+        }
         thread.name = "HTTP loop \(index)"
         // Responders run their first part here, before they first wait: room for deep
         // call chains (the router, decoders) as on any thread of Swift's.
         thread.stackSize = 4 << 20
         thread.start()
+        ready.wait()
+    }
+
+    /// Makes the loop, its queue and its listener on the loop's thread. It must be this
+    /// thread: every h2o socket's input buffer starts as the `__thread` buffer prototype of
+    /// the thread that made the socket, and the first read allocates from that prototype's
+    /// free list. Made on the caller's thread, the queue's pipe socket pointed into that
+    /// thread's storage, which is freed when the thread ends: the full suite crashed in
+    /// h2o's read once a test thread that had started a server was gone.
+    private func setUp(listening: Int32) {
+        loop = h2o_evloop_create()
+        h2o_timeout_init(
+            loop, idleTimeout, UInt64(max(1, state.configuration.idleTimeoutSeconds)) * 1_000)
+        queue = h2o_multithread_create_queue(loop)
+        h2o_multithread_register_receiver(queue, receiver, receiveJobs)
+        listener = h2o_evloop_socket_create(
+            loop, dup(listening), Int32(H2O_SOCKET_FLAG_DONT_READ))
+        listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
+        h2o_socket_read_start(listener, acceptConnections)
     }
 
     /// Runs `work` on the loop's thread, soon; never once the loop has ended (the
