@@ -25,14 +25,15 @@ final class EventLoop: @unchecked Sendable {
     }
 
     let state: ServerState
-    let loop: UnsafeMutablePointer<h2o_evloop_t>
+    /// The h2o structures, all made on the loop's own thread (see ``setUp(listening:)``),
+    /// set before `init` returns and never changed after.
+    private(set) var loop: UnsafeMutablePointer<h2o_evloop_t>!
     /// Silence on a connection: how long it may go without a byte while it reads a request
     /// or writes an answer (``ServerConfiguration/idleTimeoutSeconds``), on real time.
     let idleTimeout: UnsafeMutablePointer<h2o_timeout_t>
+    private var queue: OpaquePointer!
     private let receiver: UnsafeMutablePointer<h2o_multithread_receiver_t>
-    /// Made on the loop's thread (``open(listening:)``), before `init` returns.
-    private var queue: OpaquePointer?
-    private var listener: UnsafeMutablePointer<h2o_socket_t>?
+    private var listener: UnsafeMutablePointer<h2o_socket_t>!
     /// The open connections, so that stopping can close them.
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
@@ -42,22 +43,19 @@ final class EventLoop: @unchecked Sendable {
     /// The `Date` field, formatted once a second.
     var date = HTTPDateField()
 
-    /// Creates the loop and starts its thread; `listening` is the server's socket, which
-    /// the loop watches through a duplicate of its own (so that each loop can close its
-    /// own without closing the others').
+    /// Creates the loop on a thread of its own and returns once it runs; `listening` is the
+    /// server's socket, which the loop watches through a duplicate of its own (so that each
+    /// loop can close its own without closing the others').
     init(state: ServerState, listening: Int32, index: Int) {
         self.state = state
-        loop = h2o_evloop_create()
         idleTimeout = .allocate(capacity: 1)
         idleTimeout.initialize(to: h2o_timeout_t())
-        h2o_timeout_init(
-            loop, idleTimeout, UInt64(max(1, state.configuration.idleTimeoutSeconds)) * 1_000)
         receiver = .allocate(capacity: 1)
         receiver.initialize(to: h2o_multithread_receiver_t())
-        let opened = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            open(listening: listening)
-            opened.signal()
+            setUp(listening: listening)
+            ready.signal()
             run()
         }
         thread.name = "HTTP loop \(index)"
@@ -65,25 +63,25 @@ final class EventLoop: @unchecked Sendable {
         // call chains (the router, decoders) as on any thread of Swift's.
         thread.stackSize = 4 << 20
         thread.start()
-        // ``post(_:)`` needs the queue.
-        opened.wait()
+        ready.wait()
     }
 
-    /// Makes the loop's sockets: the cross-thread queue's and the listener's. On the loop's
-    /// thread, because h2o's socket buffers come from a thread-local allocator
-    /// (`h2o_socket_buffer_prototype` is `__thread`) that each socket remembers: a socket
-    /// made on another thread would recycle its buffers through that thread's allocator,
-    /// racing it, and after that thread ends through freed memory (it crashed the test
-    /// process, whose servers are started from Swift's pool threads).
-    private func open(listening: Int32) {
-        let queue = h2o_multithread_create_queue(loop)
+    /// Makes the loop, its queue and its listener on the loop's thread. It must be this
+    /// thread: every h2o socket's input buffer starts as the `__thread` buffer prototype of
+    /// the thread that made the socket, and the first read allocates from that prototype's
+    /// free list. Made on the caller's thread, the queue's pipe socket pointed into that
+    /// thread's storage, which is freed when the thread ends: the full suite crashed in
+    /// h2o's read once a test thread that had started a server was gone.
+    private func setUp(listening: Int32) {
+        loop = h2o_evloop_create()
+        h2o_timeout_init(
+            loop, idleTimeout, UInt64(max(1, state.configuration.idleTimeoutSeconds)) * 1_000)
+        queue = h2o_multithread_create_queue(loop)
         h2o_multithread_register_receiver(queue, receiver, receiveJobs)
-        self.queue = queue
-        let listener = h2o_evloop_socket_create(
-            loop, dup(listening), Int32(H2O_SOCKET_FLAG_DONT_READ))!
+        listener = h2o_evloop_socket_create(
+            loop, dup(listening), Int32(H2O_SOCKET_FLAG_DONT_READ))
         listener.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         h2o_socket_read_start(listener, acceptConnections)
-        self.listener = listener
     }
 
     /// Runs `work` on the loop's thread, soon; never once the loop has ended (the
@@ -103,10 +101,8 @@ final class EventLoop: @unchecked Sendable {
     func stop() {
         post { [self] in
             stopping = true
-            if let listener {
-                h2o_socket_read_stop(listener)
-                h2o_socket_close(listener)
-            }
+            h2o_socket_read_stop(listener)
+            h2o_socket_close(listener)
             for connection in connections.values { connection.close() }
         }
         stopped.wait()
@@ -123,7 +119,6 @@ final class EventLoop: @unchecked Sendable {
         receiveJobs(receiver, &receiver.pointee._messages)
         h2o_multithread_unregister_receiver(queue, receiver)
         h2o_multithread_destroy_queue(queue)
-        queue = nil
         h2o_evloop_run(loop, 0)
         h2o_timeout_dispose(loop, idleTimeout)
         h2o_evloop_destroy(loop)
