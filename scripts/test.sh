@@ -11,7 +11,7 @@ swift build --build-tests
 # the rest: on two cores the other suites' work would count against their time limits,
 # and tests that block threads would starve the tasks they measure. The query memory suite
 # sends 100 MB answers, which would count against the others.
-load_suites='ConnectionLimitTests|ChangeStreamTests|StreamingResponseTests|SignUpFloodTests|SignUpCostTests|QueryTokenFirstTests|QueryMemoryTests|SignInTimingTests'
+load_suites='ConnectionLimitTests|ChangeStreamTests|ChangeStreamProcessTests|StreamingResponseTests|SignUpFloodTests|SignUpCostTests|QueryTokenFirstTests|QueryMemoryTests|SignInTimingTests'
 if [ $# -gt 0 ]; then
     swift test --skip-build "$@"
 else
