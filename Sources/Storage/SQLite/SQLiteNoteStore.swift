@@ -519,8 +519,9 @@ public final class SQLiteNoteStore: NoteStore {
     public func removeNote(
         id: Int64, account: Int64, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Void> {
-        let outcome: ConditionalWrite<Void> = try await writing(touching: { _ in .account(account) }) {
-            connection throws(SQLiteError) in
+        let outcome: ConditionalWrite<Void> = try await writing(
+            touching: { _ in .account(account) }
+        ) { connection throws(SQLiteError) in
             if let refusal: ConditionalWrite<Void> = try Self.refusal(
                 precondition, id: id, account: account, on: connection)
             {
