@@ -13,9 +13,10 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
+        // h2o's event loop and HTTP/1 library (issue 9, item 9), imported by HTTPCore alone.
         .systemLibrary(
-            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD",
-            providers: [.apt(["libmicrohttpd-dev"])]),
+            name: "CH2O", path: "Sources/CH2O",
+            providers: [.apt(["libh2o-evloop-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -26,10 +27,6 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
-        // Issue 13: GnuTLS, libmicrohttpd's TLS library, for HTTPS certificates.
-        .systemLibrary(
-            name: "CGnuTLS", path: "Sources/CGnuTLS",
-            providers: [.apt(["libgnutls28-dev"])]),
 
         // Server side.
         .target(name: "Logging"),
@@ -38,7 +35,7 @@ let package = Package(
         .target(name: "Metrics"),
         .target(
             name: "HTTPCore",
-            dependencies: ["CMicroHTTPD", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
+            dependencies: ["CH2O", "Logging", "BoundedExecution", "Metrics"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ", "BoundedExecution", "Metrics"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),

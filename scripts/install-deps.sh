@@ -2,7 +2,9 @@
 # Installs the C libraries MyNotes builds against, when missing, from Debian/Ubuntu
 # packages (through sudo unless already root). Safe to run again.
 set -euo pipefail
-packages=(libmicrohttpd-dev libsqlite3-dev libssl-dev libpq-dev pkg-config)
+# libh2o-evloop-dev: h2o's event loop, HTTPCore's server (issue 9); HTTPS is the OpenSSL it
+# links (libssl-dev). spikes/evloop's comparison also needs libmicrohttpd-dev, by hand.
+packages=(libh2o-evloop-dev libsqlite3-dev libssl-dev libpq-dev pkg-config)
 for option in "$@"; do
     case "$option" in
         --with-test-tools) packages+=(wrk curl sqlite3) ;;

@@ -60,20 +60,8 @@ public final class EventStreamClient: Sendable {
         port: Int, path: String = "/api/v1/changes/stream", token: String?,
         headers: [String: String] = [:]
     ) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw RawHTTPClient.Failure.cannotConnect(errno)
-        }
+        // Reads never time out: the waits for blocks have their limits.
+        descriptor = try RawHTTPClient.connectedSocket(port: port, timeoutSeconds: 0)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }

@@ -31,17 +31,19 @@ import Testing
         return (stream, first.id)
     }
 
-    @Test func everyWriteReachesAnOpenStreamWithin100Milliseconds() async throws {
+    /// Adds, changes and removals reach an open stream as events of their kind. (How fast
+    /// is measured against a server process, ChangeStreamProcessTests: in this process the
+    /// test's own blocking calls share the task threads with the server.)
+    @Test func everyWriteReachesAnOpenStreamAsAnEventOfItsKind() async throws {
         let server = try Self.server()
         defer { server.shutdown() }
         let client = try RESTClient(server, over: .socket).signUp("ann@example.com")
         let (stream, start) = try await Self.open(server, token: client.token)
         defer { stream.disconnect() }
         #expect(start == "0")
-        var latencies: [Duration] = []
         var last = 0
-        for index in 0..<200 {
-            let sent = ContinuousClock.now
+        var cursors: [Int] = []
+        for index in 0..<30 {
             let id: Int
             switch index % 3 {
             case 0: id = try #require(try client.createNote("note \(index)").note["id"] as? Int)
@@ -56,19 +58,14 @@ import Testing
             }
             last = id
             let event = try await stream.nextEvent()
-            latencies.append(event.receivedAt - sent)
             #expect(event.event == "change")
             #expect(event.id == event.json["cursor"] as? String)
+            cursors.append(Int(event.id ?? "") ?? -1)
             #expect(event.json["id"] as? Int == id)
             #expect(event.json["type"] as? String == ["created", "updated", "deleted"][index % 3])
+            #expect(event.json["version"] as? Int == [1, 2, 2][index % 3])
         }
-        let sorted = latencies.sorted()
-        let p50 = sorted[sorted.count / 2]
-        let p99 = sorted[sorted.count * 99 / 100 - 1]
-        print(
-            "change stream latency over 200 writes (write sent → event read): p50 \(p50), p99 \(p99), max \(sorted.last!)"
-        )
-        #expect(p99 <= .milliseconds(100))
+        #expect(cursors == Array(1...30))
     }
 
     enum Resume: String, CaseIterable, Sendable { case lastEventID, sinceParameter }

@@ -21,23 +21,7 @@ import Testing
     /// Opens a stream on a bare socket and reads until its first block: an idle client that
     /// holds only its socket. The descriptor; the caller closes it.
     static func openIdleStream(port: Int, token: String) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(
-            descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw RawHTTPClient.Failure.cannotConnect(errno)
-        }
+        let descriptor = try RawHTTPClient.connectedSocket(port: port)
         let request = Array(
             ("GET /api/v1/changes/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 + "Authorization: Bearer \(token)\r\n\r\n").utf8)
@@ -63,6 +47,46 @@ import Testing
             throw RawHTTPClient.Failure.malformedResponse(String(decoding: received, as: UTF8.self))
         }
         return descriptor
+    }
+
+    /// 200 writes, each timed from the request sent to the event read (by the client's own
+    /// reading thread): prints the figures; the 99th percentile is within 100 ms.
+    static func measureLatency(
+        _ label: String, writingTo writer: InstanceClient, token: String, streamingFrom port: Int
+    ) async throws {
+        let stream = try EventStreamClient(port: port, token: token)
+        defer { stream.disconnect() }
+        #expect(try await stream.head().status == 200)
+        _ = try await stream.next()
+        var latencies: [Duration] = []
+        for index in 0..<200 {
+            let sent = ContinuousClock.now
+            let created = try writer.send(
+                "POST", "/api/v1/notes", token: token, json: ["content": "note \(index)"])
+            #expect(created.status == 201)
+            let event = try await stream.nextEvent()
+            latencies.append(event.receivedAt - sent)
+            #expect(event.json["id"] as? Int == created.json["id"] as? Int)
+            #expect(event.json["type"] as? String == "created")
+        }
+        let sorted = latencies.sorted()
+        let p99 = sorted[sorted.count * 99 / 100 - 1]
+        print(
+            "\(label), 200 writes, write sent → event read: p50 \(sorted[sorted.count / 2]), "
+                + "p99 \(p99), max \(sorted.last!)")
+        #expect(p99 <= .milliseconds(100))
+    }
+
+    @Test func aWriteReachesAnOpenStreamWithin100Milliseconds() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let server = try ServerProcess(
+            database: database.location, arguments: ["--auth-rate-limits", "unlimited"])
+        defer { server.stop(signal: SIGTERM) }
+        let writer = InstanceClient(port: server.port)
+        let token = try writer.signUp("ann@example.com")
+        try await Self.measureLatency(
+            "SQLite, an open stream", writingTo: writer, token: token, streamingFrom: server.port)
     }
 
     @Test func aThousandIdleStreamsCostLittleMemory() throws {
@@ -134,27 +158,9 @@ struct ChangeStreamTwoInstanceTests {
         defer { [a, b].forEach { $0.stop(signal: SIGTERM) } }
         let onA = InstanceClient(port: a.port)
         let token = try onA.signUp("ann@example.com")
-        let stream = try EventStreamClient(port: b.port, token: token)
-        defer { stream.disconnect() }
-        #expect(try await stream.head().status == 200)
-        _ = try await stream.next()
-        var latencies: [Duration] = []
-        for index in 0..<200 {
-            let sent = ContinuousClock.now
-            let created = try onA.send(
-                "POST", "/api/v1/notes", token: token, json: ["content": "note \(index)"])
-            #expect(created.status == 201)
-            let event = try await stream.nextEvent()
-            latencies.append(event.receivedAt - sent)
-            #expect(event.json["id"] as? Int == created.json["id"] as? Int)
-            #expect(event.json["type"] as? String == "created")
-        }
-        let sorted = latencies.sorted()
-        let p99 = sorted[sorted.count * 99 / 100 - 1]
-        print(
-            "PostgreSQL, write on server A → event on server B's stream, 200 writes: "
-                + "p50 \(sorted[sorted.count / 2]), p99 \(p99), max \(sorted.last!)")
-        #expect(p99 <= .milliseconds(100))
+        try await ChangeStreamProcessTests.measureLatency(
+            "PostgreSQL, write on server A, stream on server B", writingTo: onA, token: token,
+            streamingFrom: b.port)
         // Resumed on A from the 199th change: the 200th comes from the feed.
         let resumed = try EventStreamClient(
             port: a.port, token: token, headers: ["Last-Event-ID": "199"])

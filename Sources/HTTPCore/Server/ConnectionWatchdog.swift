@@ -5,14 +5,14 @@ import Synchronization
 #endif
 
 /// Closes connections whose request is late: a head not complete within the head
-/// timeout, however slowly its bytes trickle (libmicrohttpd's own timeout only measures
-/// silence), or a body not complete within the body timeout.
+/// timeout, however slowly its bytes trickle (the idle timeout only measures silence), or
+/// a body not complete within the body timeout.
 ///
 /// It reads time from the configured clock, so tests advance time instead of waiting.
-/// Closing is `shutdown(2)` on the socket: libmicrohttpd then reads end of stream and
-/// closes the connection in its own thread, with its usual clean-up. The socket cannot
-/// have been reused meanwhile, because libmicrohttpd unregisters a connection (under the
-/// same lock) before it closes its socket.
+/// Closing is `shutdown(2)` on the socket: the connection's event loop then reads end of
+/// stream (or a write fails) and closes it on its own thread, with its usual clean-up.
+/// The socket cannot have been reused meanwhile, because a connection unregisters its
+/// record (under the same lock) before it closes its socket.
 final class ConnectionWatchdog: Sendable {
     let headTimeout: Int64
     let bodyTimeout: Int64

@@ -1,8 +1,7 @@
 import Synchronization
 
 /// The requests whose responders run in tasks, so that shutdown can wait for them and,
-/// when it cannot wait longer, answer them itself: libmicrohttpd must not be stopped
-/// while a connection is suspended.
+/// when it cannot wait longer, answer them itself before the event loops stop.
 final class DeferredResponseRegistry: Sendable {
     private struct State {
         var stopping = false

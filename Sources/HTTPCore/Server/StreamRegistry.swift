@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The streamed bodies being sent, so that shutdown can end them: libmicrohttpd must not
-/// be stopped while a connection is suspended waiting for one.
+/// The streamed bodies being sent, so that shutdown can end them (their producers are told)
+/// before the event loops stop.
 final class StreamRegistry: Sendable {
     private let state = Mutex<(stopping: Bool, bodies: [ObjectIdentifier: StreamingBody])>(
         (false, [:]))

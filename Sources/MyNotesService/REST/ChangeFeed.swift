@@ -19,8 +19,9 @@ final class ChangeFeed: Sendable {
     let configuration: ChangeFeedConfiguration
     /// Now, in milliseconds since 1970, on the service's clock.
     private let now: @Sendable () -> Int64
-    /// When the last purge ran, `nil` before the first.
-    private let lastSweep = Mutex<Int64?>(nil)
+    /// When the last purge began (at first, when the feed was made: a purge is due an
+    /// interval later), and how many run in the background.
+    private let sweeps: Mutex<(last: Int64, running: Int)>
 
     init(
         store: any NoteStore, configuration: ChangeFeedConfiguration,
@@ -29,6 +30,7 @@ final class ChangeFeed: Sendable {
         self.store = store
         self.configuration = configuration
         self.now = now
+        sweeps = Mutex((now(), 0))
         store.observeChanges { [weak self] _ in self?.committed() }
     }
 
@@ -57,32 +59,40 @@ final class ChangeFeed: Sendable {
     }
 
     /// Purges the tombstones past the retention when the last purge is an hour old (or as
-    /// old as the retention, when that is shorter), or there was none. A purge that fails is tried again an hour later: until then the
+    /// old as the retention, when that is shorter), and also while a purge started in the
+    /// background runs, so that a read after this never sees what that purge removes (the
+    /// purge is idempotent). A purge that fails is tried again at the next: until then the
     /// tombstones stay, which costs room, never a change.
     func sweepIfDue() async {
-        guard let cutoff = dueSweep() else { return }
+        guard let cutoff = dueSweep(orRunning: true) else { return }
         _ = try? await store.purgeChanges(removedBefore: cutoff)
     }
 
-    /// The purge's cutoff when one is due, which is then taken as done; `nil` when not.
-    private func dueSweep() -> Int64? {
+    /// The purge's cutoff when one is due (which is then taken as begun) or, when
+    /// `orRunning`, while one runs in the background; else `nil`.
+    private func dueSweep(orRunning: Bool) -> Int64? {
         guard let retention = configuration.retention else { return nil }
         let now = self.now()
         let kept = SessionLifetime.milliseconds(retention)
         let interval = min(Self.sweepInterval, kept)
-        let due = lastSweep.withLock { last in
-            guard last.map({ now - $0 >= interval }) ?? true else { return false }
-            last = now
-            return true
+        let due = sweeps.withLock { sweeps in
+            if now - sweeps.last >= interval {
+                sweeps.last = now
+                return true
+            }
+            return orRunning && sweeps.running > 0
         }
         return due ? now - kept : nil
     }
 
     /// After a commit: a due purge runs in the background, so that a server whose clients
-    /// never read the feed still drops old tombstones.
+    /// never read the feed still drops old tombstones. Nothing waits for it.
     private func committed() {
-        guard let cutoff = dueSweep() else { return }
-        let store = self.store
-        Task { _ = try? await store.purgeChanges(removedBefore: cutoff) }
+        guard let cutoff = dueSweep(orRunning: false) else { return }
+        sweeps.withLock { $0.running += 1 }
+        Task {
+            _ = try? await store.purgeChanges(removedBefore: cutoff)
+            sweeps.withLock { $0.running -= 1 }
+        }
     }
 }

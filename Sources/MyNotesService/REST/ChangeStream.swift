@@ -1,3 +1,4 @@
+import BoundedExecution
 import HTTPCore
 import Storage
 import Synchronization
@@ -14,7 +15,9 @@ import Synchronization
 ///
 /// ```swift
 /// let stream = ChangeStream(account: account.id, body: StreamingBody(bufferBytes: 16 << 10))
-/// stream.start(from: cursor, store: store, configuration: configuration) { hub.remove(stream) }
+/// stream.start(from: cursor, store: store, configuration: configuration, on: executor) {
+///     hub.remove(stream)
+/// }
 /// ```
 final class ChangeStream: Sendable {
     /// Why the stream was woken.
@@ -47,13 +50,14 @@ final class ChangeStream: Sendable {
         self.body = body
     }
 
-    /// Starts sending the changes after `cursor`; `ended` runs once the stream has ended.
+    /// Starts sending the changes after `cursor`, as a task on `executor`; `ended` runs
+    /// once the stream has ended.
     func start(
         from cursor: Int64, store: any NoteStore, configuration: ChangeFeedConfiguration,
-        ended: @escaping @Sendable () -> Void
+        on executor: BoundedExecutor, ended: @escaping @Sendable () -> Void
     ) {
         body.onTermination = { [weak self] _ in self?.wake(.closing) }
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             await self.run(from: cursor, store: store, configuration: configuration)
             ended()
         }

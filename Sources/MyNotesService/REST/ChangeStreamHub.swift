@@ -1,3 +1,4 @@
+import BoundedExecution
 import HTTPCore
 import Storage
 import Synchronization
@@ -10,7 +11,7 @@ import Synchronization
 ///
 /// ```swift
 /// let hub = ChangeStreamHub(store: store, configuration: ChangeFeedConfiguration())
-/// let stream = try hub.open(account: account.id, body: body)  // 429, 503 past the limits
+/// let (stream, executor) = try hub.open(account: account.id, body: body)  // 429, 503 past limits
 /// hub.close()  // at shutdown: every stream ends cleanly
 /// ```
 final class ChangeStreamHub: Sendable {
@@ -19,6 +20,8 @@ final class ChangeStreamHub: Sendable {
         var count = 0
         var closed = false
         var ticker: Task<Void, Never>?
+        /// Where the streams' tasks run, made with the first stream.
+        var executor: BoundedExecutor?
     }
 
     private enum Admission {
@@ -38,26 +41,36 @@ final class ChangeStreamHub: Sendable {
     /// Streams open now.
     var openStreams: Int { state.withLock { $0.count } }
 
-    /// Registers a new stream of `account` writing into `body`; refused past the limits
-    /// or once the hub is closed.
-    func open(account: Int64, body: StreamingBody) throws(RESTProblem) -> ChangeStream {
+    /// Registers a new stream of `account` writing into `body`, whose task is to run on
+    /// the hub's executor; refused past the limits or once the hub is closed.
+    func open(account: Int64, body: StreamingBody) throws(RESTProblem)
+        -> (ChangeStream, executor: BoundedExecutor)
+    {
         let stream = ChangeStream(account: account, body: body)
         let limits = configuration
-        let admission = state.withLock { state -> Admission in
-            if state.closed || state.count >= limits.maximumStreams { return .serverFull }
+        let admission = state.withLock { state -> (Admission, BoundedExecutor?) in
+            if state.closed || state.count >= limits.maximumStreams { return (.serverFull, nil) }
             if state.streams[account, default: [:]].count >= limits.streamsPerAccount {
-                return .accountFull
+                return (.accountFull, nil)
             }
             state.streams[account, default: [:]][ObjectIdentifier(stream)] = stream
             state.count += 1
-            if state.ticker == nil { state.ticker = startTicker() }
-            return .admitted
+            // Threads of its own, not Swift's cooperative pool: whatever blocks that pool
+            // in the process cannot hold back a change on its way to a client.
+            let executor =
+                state.executor
+                ?? BoundedExecutor(
+                    name: "change-streams", limits: ExecutorLimits(threads: 1, queueLimit: 1))
+            state.executor = executor
+            if state.ticker == nil { state.ticker = startTicker(on: executor) }
+            return (.admitted, executor)
         }
         switch admission {
-        case .admitted: return stream
-        case .accountFull:
+        case (.admitted, let executor?): return (stream, executor)
+        case (.admitted, nil), (.serverFull, _):
+            throw .streamsFull(retryAfter: limits.reconnectDelay)
+        case (.accountFull, _):
             throw .tooManyStreams(limits.streamsPerAccount, retryAfter: limits.reconnectDelay)
-        case .serverFull: throw .streamsFull(retryAfter: limits.reconnectDelay)
         }
     }
 
@@ -98,10 +111,10 @@ final class ChangeStreamHub: Sendable {
     }
 
     /// One timer for every stream's heartbeat (and the check for stalled clients).
-    private func startTicker() -> Task<Void, Never> {
+    private func startTicker(on executor: BoundedExecutor) -> Task<Void, Never> {
         let interval = configuration.heartbeat
         let stallLimit = configuration.stallLimit
-        return Task { [weak self] in
+        return Task(executorPreference: executor) { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }

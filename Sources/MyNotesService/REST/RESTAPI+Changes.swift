@@ -57,11 +57,11 @@ extension RESTAPI {
         }
         let configuration = changes.configuration
         let body = StreamingBody(bufferBytes: configuration.streamBufferBytes)
-        let stream = try changeStreams.open(account: account.id, body: body)
+        let (stream, executor) = try changeStreams.open(account: account.id, body: body)
         let hub = changeStreams
-        stream.start(from: start, store: changes.store, configuration: configuration) {
-            hub.remove(stream)
-        }
+        stream.start(
+            from: start, store: changes.store, configuration: configuration, on: executor
+        ) { hub.remove(stream) }
         var response = HTTPResponse(
             status: .ok, contentType: Self.eventStreamContentType, stream: body)
         response.headers["Cache-Control"] = "no-store"

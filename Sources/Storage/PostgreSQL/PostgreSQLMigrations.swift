@@ -154,56 +154,41 @@ enum PostgreSQLMigrations {
                 DROP FUNCTION mynotes_count_usage();
                 CREATE FUNCTION mynotes_note_written() RETURNS trigger LANGUAGE plpgsql AS $$
                 DECLARE
+                    note notes;
+                    counted bigint := 0;
+                    bytes bigint;
                     taken bigint;
-                    changed_account bigint;
                 BEGIN
-                    IF TG_OP = 'INSERT' THEN
-                        changed_account := NEW.account_id;
-                        UPDATE accounts SET note_count = note_count + 1,
-                            note_bytes = note_bytes + octet_length(NEW.content),
-                            change_seq = change_seq + 1
-                        WHERE id = NEW.account_id RETURNING change_seq INTO taken;
-                        IF NOT FOUND THEN RETURN NULL; END IF;
-                        INSERT INTO note_changes
-                            (account_id, note_id, seq, created_seq, version, deleted, changed_at)
-                        VALUES (NEW.account_id, NEW.id, taken, taken, NEW.version, false,
-                            NEW.updated_at)
-                        ON CONFLICT (account_id, note_id) DO UPDATE SET seq = EXCLUDED.seq,
-                            created_seq = EXCLUDED.created_seq, version = EXCLUDED.version,
-                            deleted = false, changed_at = EXCLUDED.changed_at;
-                    ELSIF TG_OP = 'UPDATE' THEN
-                        changed_account := NEW.account_id;
-                        UPDATE accounts SET note_bytes = note_bytes
-                                - octet_length(OLD.content) + octet_length(NEW.content),
-                            change_seq = change_seq + 1
-                        WHERE id = NEW.account_id RETURNING change_seq INTO taken;
-                        IF NOT FOUND THEN RETURN NULL; END IF;
-                        INSERT INTO note_changes
-                            (account_id, note_id, seq, created_seq, version, deleted, changed_at)
-                        VALUES (NEW.account_id, NEW.id, taken, taken, NEW.version, false,
-                            NEW.updated_at)
-                        ON CONFLICT (account_id, note_id) DO UPDATE SET seq = EXCLUDED.seq,
-                            version = EXCLUDED.version, deleted = false,
-                            changed_at = EXCLUDED.changed_at;
+                    IF TG_OP = 'DELETE' THEN
+                        note := OLD;
+                        counted := -1;
+                        bytes := -octet_length(OLD.content);
+                        note.updated_at := \(PostgreSQLNoteStore.now);
+                    ELSIF TG_OP = 'INSERT' THEN
+                        note := NEW;
+                        counted := 1;
+                        bytes := octet_length(NEW.content);
                     ELSE
-                        -- No row when the account itself is being removed (a cascade).
-                        changed_account := OLD.account_id;
-                        UPDATE accounts SET note_count = note_count - 1,
-                            note_bytes = note_bytes - octet_length(OLD.content),
-                            change_seq = change_seq + 1
-                        WHERE id = OLD.account_id RETURNING change_seq INTO taken;
-                        IF NOT FOUND THEN RETURN NULL; END IF;
-                        INSERT INTO note_changes
-                            (account_id, note_id, seq, created_seq, version, deleted, changed_at)
-                        VALUES (OLD.account_id, OLD.id, taken, taken, OLD.version, true,
-                            \(PostgreSQLNoteStore.now))
-                        ON CONFLICT (account_id, note_id) DO UPDATE SET seq = EXCLUDED.seq,
-                            version = EXCLUDED.version, deleted = true,
-                            changed_at = EXCLUDED.changed_at;
+                        note := NEW;
+                        bytes := octet_length(NEW.content) - octet_length(OLD.content);
                     END IF;
+                    UPDATE accounts SET note_count = note_count + counted,
+                        note_bytes = note_bytes + bytes, change_seq = change_seq + 1
+                    WHERE id = note.account_id RETURNING change_seq INTO taken;
+                    -- No row when the account itself is being removed (a cascade).
+                    IF NOT FOUND THEN RETURN NULL; END IF;
+                    INSERT INTO note_changes
+                        (account_id, note_id, seq, created_seq, version, deleted, changed_at)
+                    VALUES (note.account_id, note.id, taken, taken, note.version,
+                        TG_OP = 'DELETE', note.updated_at)
+                    ON CONFLICT (account_id, note_id) DO UPDATE SET seq = EXCLUDED.seq,
+                        created_seq = CASE WHEN TG_OP = 'INSERT' THEN EXCLUDED.created_seq
+                            ELSE note_changes.created_seq END,
+                        version = EXCLUDED.version, deleted = EXCLUDED.deleted,
+                        changed_at = EXCLUDED.changed_at;
                     -- The schema too: servers of other schemas on the database listen as well.
                     PERFORM pg_notify('\(PostgreSQLChangeListener.channel)',
-                        TG_TABLE_SCHEMA || ':' || changed_account);
+                        TG_TABLE_SCHEMA || ':' || note.account_id);
                     RETURN NULL;
                 END $$;
                 CREATE TRIGGER notes_written AFTER INSERT OR DELETE OR UPDATE ON notes
