@@ -296,18 +296,22 @@ public final class SQLiteNoteStore: NoteStore {
     public func removeSessions(
         lastUsedBefore: Int64?, createdBefore: Int64?
     ) async throws(StoreError) -> Int {
-        try await writing { connection throws(SQLiteError) in
+        let accounts: [Int64] = try await writing(touching: { .accounts($0) }) {
+            connection throws(SQLiteError) in
             let delete = try connection.statement(
                 """
                 DELETE FROM tokens WHERE kind = ?1
                     AND (last_used_at < coalesce(?2, -1) OR created_at < coalesce(?3, -1))
+                RETURNING account_id
                 """)
             try delete.bind(
                 .text(TokenKind.session.rawValue), lastUsedBefore.map(SQLiteValue.integer) ?? .null,
-                createdBefore.map(SQLiteValue.integer) ?? .null
-            ).run()
-            return connection.changes
+                createdBefore.map(SQLiteValue.integer) ?? .null)
+            var accounts: [Int64] = []
+            while try delete.step() { accounts.append(delete.int64(0)) }
+            return accounts
         }
+        return accounts.count
     }
 
     public func setPasswordHash(

@@ -111,6 +111,14 @@ struct PerAccountAnswerCacheTests {
         return reply.resultCode == 0 ? reply.record?.map(\.content) ?? [] : nil
     }
 
+    /// A party whose query has been answered once, and whose answer is now kept.
+    func queriedParty(_ email: String) throws -> Party {
+        let queried = try party(email)
+        #expect(try query(queried) == ["Before"])
+        #expect(try keptAnswer(queried) == ["Before"])
+        return queried
+    }
+
     /// Performs `write` as `party` (through the server unless it is an operator's reset).
     func perform(_ write: Write, as party: Party) async throws {
         let legacy = Self.identity(party.email, party.token)
@@ -166,10 +174,8 @@ struct PerAccountAnswerCacheTests {
     @Test("A write to another account leaves the answer kept", arguments: Write.allCases)
     func anotherAccountsWriteKeepsTheAnswer(write: Write) async throws {
         defer { fixture.server.shutdown() }
-        let cat = try party("cat@example.com")
+        let cat = try queriedParty("cat@example.com")
         let dan = try party("dan@example.com")
-        #expect(try query(cat) == ["Before"])
-        #expect(try keptAnswer(cat) == ["Before"])
 
         try await perform(write, as: dan)
         #expect(try keptAnswer(cat) == ["Before"], "no store read after \(write) to dan")
@@ -179,9 +185,7 @@ struct PerAccountAnswerCacheTests {
     @Test("Every write to the account shows in its next query", arguments: Write.allCases)
     func ownWriteShowsInTheNextQuery(write: Write) async throws {
         defer { fixture.server.shutdown() }
-        let cat = try party("cat@example.com")
-        #expect(try query(cat) == ["Before"])
-        #expect(try keptAnswer(cat) == ["Before"])
+        let cat = try queriedParty("cat@example.com")
 
         try await perform(write, as: cat)
         #expect(try query(cat) == write.notesAfter)
@@ -200,10 +204,8 @@ struct PerAccountAnswerCacheTests {
         arguments: ForeignCommit.allCases)
     func anotherProcessesCommitInvalidates(commit: ForeignCommit) async throws {
         defer { fixture.server.shutdown() }
-        let cat = try party("cat@example.com")
+        let cat = try queriedParty("cat@example.com")
         let dan = try party("dan@example.com")
-        #expect(try query(cat) == ["Before"])
-        #expect(try keptAnswer(cat) == ["Before"])
 
         let path = fixture.server.directory.appendingPathComponent("notes.sqlite").path
         let target = commit == .toTheAccount ? cat.email : dan.email
