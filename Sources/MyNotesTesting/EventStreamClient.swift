@@ -54,14 +54,19 @@ public final class EventStreamClient: Sendable {
 
     private let state = Observed(State())
     private let descriptor: Int32
+    /// Signalled when the reader may start reading.
+    private let resumed = DispatchSemaphore(value: 0)
 
-    /// Connects to the server on 127.0.0.1 and sends `GET path` bearing `token`.
+    /// Connects to the server on 127.0.0.1 and sends `GET path` bearing `token`. With
+    /// `paused`, nothing is read until ``resume()``: a client that stopped reading.
     public init(
         port: Int, path: String = "/api/v1/changes/stream", token: String?,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], paused: Bool = false
     ) throws {
         // Reads never time out: the waits for blocks have their limits.
-        descriptor = try RawHTTPClient.connectedSocket(port: port, timeoutSeconds: 0)
+        descriptor = try RawHTTPClient.connectedSocket(
+            port: port, timeoutSeconds: 0, receiveBuffer: paused ? 4_096 : nil)
+        if !paused { resumed.signal() }
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
@@ -126,6 +131,11 @@ public final class EventStreamClient: Sendable {
     /// rather than cut off with the connection.
     public var endedCleanly: Bool { state.read { $0.endedCleanly } }
 
+    /// Starts reading, for a client made `paused`.
+    public func resume() {
+        resumed.signal()
+    }
+
     /// Closes the connection, as a client that goes away.
     public func disconnect() {
         shutdown(descriptor, Int32(SHUT_RDWR))
@@ -134,6 +144,7 @@ public final class EventStreamClient: Sendable {
     // MARK: The reader's thread
 
     private func read() {
+        resumed.wait()
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         func receive() -> Bool {

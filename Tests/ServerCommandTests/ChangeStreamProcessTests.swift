@@ -9,7 +9,9 @@ import Testing
 /// Change streams (issue 12) on the real `mynotes-server`: a write on one server reaches a
 /// stream on another server of the same PostgreSQL database, SIGTERM ends open streams
 /// cleanly, and a thousand idle streams cost little memory.
-@Suite struct ChangeStreamProcessTests {
+///
+/// One at a time: the latency figures would otherwise measure the thousand streams' setup.
+@Suite(.serialized) struct ChangeStreamProcessTests {
     /// The server's resident memory, in KiB (`VmRSS` of /proc/PID/status).
     static func residentKiB(_ server: ServerProcess) throws -> Int {
         let status = try String(
@@ -115,9 +117,9 @@ import Testing
         print(
             "1,000 idle change streams: server RSS \(before) KiB → \(after) KiB, "
                 + "\(after - before) KiB more, \(String(format: "%.1f", perStream)) KiB per stream")
-        // libmicrohttpd's connection (its memory pool, ~97 KiB when touched) dominates; the
-        // stream itself (task, body, hub entry) adds a few KiB.
-        #expect(perStream < 160)
+        // An idle h2o connection, the stream's task, body and hub entry: 7 KiB measured,
+        // with room for a loaded machine's allocator.
+        #expect(perStream < 32)
         // Still live: a write reaches the last of them.
         let last = try #require(descriptors.last)
         _ = try InstanceClient(port: server.port).send(
@@ -148,17 +150,15 @@ import Testing
         #expect(took < .seconds(5))
         #expect(server.stop(signal: SIGTERM) == 0)
     }
-}
 
-/// Two servers on one PostgreSQL database: a write on A reaches a stream on B at once.
-@Suite(.postgreSQLInstalled)
-struct ChangeStreamTwoInstanceTests {
-    @Test func aWriteOnOneServerReachesAStreamOnTheOther() async throws {
+    /// Two servers on one PostgreSQL database: a write on A reaches a stream on B at once.
+    @Test(.postgreSQLInstalled)
+    func aWriteOnOneServerReachesAStreamOnTheOther() async throws {
         let (a, b, _) = try TwoInstanceTests.pair()
         defer { [a, b].forEach { $0.stop(signal: SIGTERM) } }
         let onA = InstanceClient(port: a.port)
         let token = try onA.signUp("ann@example.com")
-        try await ChangeStreamProcessTests.measureLatency(
+        try await Self.measureLatency(
             "PostgreSQL, write on server A, stream on server B", writingTo: onA, token: token,
             streamingFrom: b.port)
         // Resumed on A from the 199th change: the 200th comes from the feed.

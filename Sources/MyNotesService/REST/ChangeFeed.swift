@@ -14,6 +14,8 @@ final class ChangeFeed: Sendable {
     static let sweepInterval: Int64 = 3_600_000
     static let pageSizes = 1...1_000
     static let defaultPageSize = 200
+    /// What a stream reads at once: its memory, with notes of up to 64 KiB, stays small.
+    static let streamPageSize = 32
 
     let store: any NoteStore
     let configuration: ChangeFeedConfiguration

@@ -51,14 +51,18 @@ final class ChangeStream: Sendable {
     }
 
     /// Starts sending the changes after `cursor`, as a task on `executor`; `ended` runs
-    /// once the stream has ended.
+    /// once the stream has ended. `authorized` is asked before anything is sent after a
+    /// wakeup: once it says no (the token was revoked, the session expired), the stream ends,
+    /// and the client's reconnection is answered 401.
     func start(
         from cursor: Int64, store: any NoteStore, configuration: ChangeFeedConfiguration,
-        on executor: BoundedExecutor, ended: @escaping @Sendable () -> Void
+        on executor: BoundedExecutor, authorized: @escaping @Sendable () async -> Bool,
+        ended: @escaping @Sendable () -> Void
     ) {
         body.onTermination = { [weak self] _ in self?.wake(.closing) }
         let task = Task(executorPreference: executor) {
-            await self.run(from: cursor, store: store, configuration: configuration)
+            await self.run(
+                from: cursor, store: store, configuration: configuration, authorized: authorized)
             ended()
         }
         state.withLock { $0.task = task }
@@ -99,7 +103,8 @@ final class ChangeStream: Sendable {
     }
 
     private func run(
-        from start: Int64, store: any NoteStore, configuration: ChangeFeedConfiguration
+        from start: Int64, store: any NoteStore, configuration: ChangeFeedConfiguration,
+        authorized: @Sendable () async -> Bool
     ) async {
         // Ended by `finish`: what is buffered still goes out, then the chunked body ends
         // cleanly, and the client reconnects with its last event's ID.
@@ -113,6 +118,8 @@ final class ChangeStream: Sendable {
             try await send(Array("retry: \(retry)\nid: \(start)\n\n".utf8))
             var reasons: Wake = .changed
             while !reasons.contains(.closing) {
+                // The token may have been revoked since the last look: nothing more for it.
+                guard await authorized() else { return }
                 var sent = false
                 if reasons.contains(.changed) {
                     while true {
@@ -120,7 +127,7 @@ final class ChangeStream: Sendable {
                         // ends, and the client's reconnection learns which (410, 5xx).
                         guard
                             case .page(let page)? = try? await store.changes(
-                                account: account, after: cursor, limit: ChangeFeed.defaultPageSize)
+                                account: account, after: cursor, limit: ChangeFeed.streamPageSize)
                         else { return }
                         for change in page.changes {
                             try await send(change.event)

@@ -39,6 +39,7 @@ extension RESTAPI {
     /// changes as Server-Sent Events, from the feed after the cursor, then live.
     func streamChanges(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let account = try await authenticate(request)
+        let token = try bearerToken(request)
         // The header is what a reconnecting client sends; it wins over the query.
         let resume = request.headers["Last-Event-ID"].flatMap { $0.isEmpty ? nil : $0 }
         let since: Int64?
@@ -58,10 +59,11 @@ extension RESTAPI {
         let configuration = changes.configuration
         let body = StreamingBody(bufferBytes: configuration.streamBufferBytes)
         let (stream, executor) = try changeStreams.open(account: account.id, body: body)
-        let hub = changeStreams
+        let (hub, sessions) = (changeStreams, self.sessions)
         stream.start(
-            from: start, store: changes.store, configuration: configuration, on: executor
-        ) { hub.remove(stream) }
+            from: start, store: changes.store, configuration: configuration, on: executor,
+            authorized: { (try? await sessions.account(token: token))?.id == account.id },
+            ended: { hub.remove(stream) })
         var response = HTTPResponse(
             status: .ok, contentType: Self.eventStreamContentType, stream: body)
         response.headers["Cache-Control"] = "no-store"

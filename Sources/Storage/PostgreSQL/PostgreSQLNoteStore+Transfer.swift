@@ -98,7 +98,8 @@ extension PostgreSQLNoteStore: TransferableStore {
 
     func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            try connection.execute("TRUNCATE notes, tokens, accounts")
+            // Issue 12: the change feed's rows go too (they reference the accounts).
+            try connection.execute("TRUNCATE note_changes, notes, tokens, accounts")
         }
     }
 
