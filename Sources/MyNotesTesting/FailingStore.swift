@@ -36,6 +36,12 @@ public final class FailingStore: NoteStore {
         base.changeStamp()
     }
 
+    public func isUnchanged(
+        account: Int64, since: StoreChangeStamp, now: StoreChangeStamp
+    ) -> Bool {
+        base.isUnchanged(account: account, since: since, now: now)
+    }
+
     private func check(_ step: Step) throws(StoreError) {
         if failing.withLock({ $0.contains(step) }) {
             throw .database(

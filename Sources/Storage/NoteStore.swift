@@ -120,11 +120,22 @@ public protocol NoteStore: Sendable {
     /// when the store cannot tell, as when other servers write to the same database
     /// unseen: nothing may then be cached.
     func changeStamp() -> StoreChangeStamp?
+    /// Whether what a read of `account` found, begun after `since` was taken, is still
+    /// what the store holds, `now` being a stamp taken since: no write to that account
+    /// and no write the store cannot attribute (another process's, say) committed in
+    /// between. Writes to other accounts do not count. Never `true` for an answer older
+    /// than a write to the account acknowledged before `now` was taken.
+    func isUnchanged(account: Int64, since: StoreChangeStamp, now: StoreChangeStamp) -> Bool
 }
 
 extension NoteStore {
     /// By default a store cannot tell; nothing read from it is cached.
     public func changeStamp() -> StoreChangeStamp? { nil }
+
+    /// By default nothing read is current once read.
+    public func isUnchanged(
+        account: Int64, since: StoreChangeStamp, now: StoreChangeStamp
+    ) -> Bool { false }
 
     /// Creates an account holding one token and no password.
     public func createAccount(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Account

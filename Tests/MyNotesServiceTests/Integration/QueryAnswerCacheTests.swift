@@ -2,10 +2,11 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// A query's answer is kept and served again without the store, but only until the next
-/// commit to the database, whoever makes it: this server, or another process writing to
-/// the same file (as `mynotes-server accounts …` does while the server runs).
-@Suite("Query answers kept until the next commit")
+/// A query's answer is kept and served again without the store, but only until a commit
+/// it may depend on: this server's write to its account, or any commit of another process
+/// writing to the same file (as `mynotes-server accounts …` does while the server runs).
+/// `PerAccountAnswerCacheTests` show what other accounts' writes leave kept.
+@Suite("Query answers kept until a commit they depend on")
 struct QueryAnswerCacheTests {
     static func databasePath(of fixture: LegacyFixture) -> String {
         fixture.server.directory.appendingPathComponent("notes.sqlite").path
