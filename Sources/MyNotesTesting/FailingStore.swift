@@ -1,5 +1,5 @@
+import Locking
 import Storage
-import Synchronization
 
 /// A real store whose chosen steps fail as a broken database does, so that the real
 /// server can be made to answer ResultCode -3 or HTTP 500.
@@ -19,11 +19,11 @@ public final class FailingStore: NoteStore {
     }
 
     let base: any NoteStore
-    private let failing: Mutex<Set<Step>>
+    private let failing: Lock<Set<Step>>
 
     public init(wrapping base: any NoteStore, failing: Set<Step>) {
         self.base = base
-        self.failing = Mutex(failing)
+        self.failing = Lock(failing)
     }
 
     /// From now on, these steps fail (and only these).
@@ -72,7 +72,7 @@ public final class FailingStore: NoteStore {
         try check(.accountLookup)
         // Reading notes fails only when the check lets the store read them: a refused
         // check answers as it would with a working store, which shows it read none.
-        let admitted = Mutex(false)
+        let admitted = Lock(false)
         let found = try await base.checkedNotes(
             email: email, presenting: tokenHash,
             admitting: { check in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -43,10 +43,10 @@ public final class PostgreSQLCluster: Sendable {
     public let port: Int
     /// The data folder, `nil` for a server given by `MYNOTES_TEST_POSTGRES`.
     let directory: String?
-    private let names = Mutex(0)
-    private let sharedDatabase = Mutex<String?>(nil)
+    private let names = Lock(0)
+    private let sharedDatabase = Lock<String?>(nil)
 
-    private static let sharedCluster = Mutex<Result<PostgreSQLCluster, any Error>?>(nil)
+    private static let sharedCluster = Lock<Result<PostgreSQLCluster, any Error>?>(nil)
 
     /// The test process's cluster, started on first use; `nil` when PostgreSQL is not
     /// installed (see ``unavailableReason``).
@@ -262,7 +262,7 @@ public final class PostgreSQLCluster: Sendable {
         child.standardError = errors
         try child.run()
         // Read both to their end while the child runs: a full pipe would block it.
-        let collected = Mutex<(Data, Data)>((Data(), Data()))
+        let collected = Lock<(Data, Data)>((Data(), Data()))
         let readers = DispatchGroup()
         for (index, pipe) in [output, errors].enumerated() {
             DispatchQueue.global().async(group: readers) {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// Requests sent at the same moment: each on a thread of its own, all released together
 /// once every thread is ready, for races (16 wrong passwords at once).
@@ -18,7 +18,7 @@ public enum SimultaneousRequests {
         _ count: Int, timeout: Duration = .seconds(60),
         _ send: @escaping @Sendable (Int) -> Int
     ) -> [Int]? {
-        let statuses = Mutex<[Int]>([])
+        let statuses = Lock<[Int]>([])
         let ready = DispatchGroup()
         let done = DispatchGroup()
         let start = DispatchSemaphore(value: 0)

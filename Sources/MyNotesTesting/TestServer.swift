@@ -1,11 +1,11 @@
 import BoundedExecution
 import Foundation
 import HTTPCore
+import Locking
 import Logging
 import MyNotesService
 import Secrets
 import Storage
-import Synchronization
 
 /// The real MyNotes service, in this process, over a new SQLite database in a temporary
 /// folder that is removed on shutdown (or, with `MYNOTES_TEST_STORE=postgresql`, a new
@@ -111,7 +111,7 @@ public final class TestServer: Sendable {
     private let passwordHasher: PasswordHasher
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
-    private let listener = Mutex<Listener>(.notStarted)
+    private let listener = Lock<Listener>(.notStarted)
     /// Runs the store's async calls for synchronous setup (``createAccount(email:)``).
     private let setup = BoundedExecutor(
         name: "test-setup", limits: ExecutorLimits(threads: 1, queueLimit: 1))

@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 
 /// The observers of a store's committed changes, called in the order they were added on
 /// the thread that posts. An observer must return quickly: it runs on the store's writer
 /// (SQLite) or its listener thread (PostgreSQL).
 final class ChangeObservers: Sendable {
-    private let observers = Mutex<[@Sendable (ChangeSignal) -> Void]>([])
+    private let observers = Lock<[@Sendable (ChangeSignal) -> Void]>([])
 
     func add(_ observer: @escaping @Sendable (ChangeSignal) -> Void) {
         observers.withLock { $0.append(observer) }

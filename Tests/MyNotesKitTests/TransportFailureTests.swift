@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MyNotesKit
 import MyNotesTesting
-import Synchronization
 import Testing
 
 /// Server down, silence, hang-ups, timeouts, cancellation and retries, over real sockets.
@@ -129,7 +129,7 @@ struct TransportFailureTests {
         let queue = DispatchQueue(label: "caller")
         let calls = Counter()
         let finished = EventCounter("the completion handler ran")
-        let result = Mutex<Result<[Note], NotesClientError>?>(nil)
+        let result = Lock<Result<[Note], NotesClientError>?>(nil)
         let request = client.query(on: queue) { outcome in
             dispatchPrecondition(condition: .onQueue(queue))
             calls.increment()

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import Locking
 import MyNotesTesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -30,7 +30,7 @@ struct BalancedClusterTests {
             var killed = false
             var failures = 0
         }
-        let stream = Mutex(Stream())
+        let stream = Lock(Stream())
         let victim = a.process.processIdentifier
         let deadline = ContinuousClock.now + .seconds(90)
         DispatchQueue.concurrentPerform(iterations: 3) { worker in

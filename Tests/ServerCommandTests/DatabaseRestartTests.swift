@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import Locking
 import MyNotesTesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -28,7 +28,7 @@ struct DatabaseRestartTests {
             var answers: [String: Int] = [:]
             var stop = false
         }
-        let seen = Mutex(Seen())
+        let seen = Lock(Seen())
         let writer = Thread {
             var index = 0
             while !seen.withLock({ $0.stop }) {

@@ -1,5 +1,5 @@
+import Locking
 import Storage
-import Synchronization
 import Testing
 
 /// The legacy query's read: the token check first, notes only when it is admitted.
@@ -28,7 +28,7 @@ import Testing
                     quota: .unlimited)
             }
             let holds = token == [1] && exists
-            let seen = Mutex<[TokenCheck?]>([])
+            let seen = Lock<[TokenCheck?]>([])
             let refused = try await store.checkedNotes(
                 email: email, presenting: token,
                 admitting: { check in

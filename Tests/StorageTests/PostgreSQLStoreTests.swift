@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import Locking
 import Metrics
 import MyNotesTesting
-import Synchronization
 import Testing
 
 @testable import Storage
@@ -182,7 +182,7 @@ struct PostgreSQLStoreTests {
     /// Servers started together take the advisory lock in turn: one applies each step,
     /// the others find it applied, and all of them work.
     @Test func serversStartingTogetherMigrateOnce() async throws {
-        let opened = Mutex<[Result<PostgreSQLNoteStore, StoreError>]>([])
+        let opened = Lock<[Result<PostgreSQLNoteStore, StoreError>]>([])
         let database = self.database
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
             let store = Result { () throws(StoreError) in

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A response body produced while it is sent: the handler returns it at once inside an
 /// ``HTTPResponse`` and a producer, on any thread or task, pushes bytes into it. The server
@@ -87,7 +87,7 @@ public final class StreamingBody: Sendable {
 
     /// The most bytes held between the producer and the connection.
     public let bufferBytes: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// - Parameter bufferBytes: how much the producer may write ahead of the client; a
     ///   single write larger than this is still taken when the buffer is empty.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -50,7 +50,7 @@ final class ConnectionLimiter: Sendable {
 
     private let maxTotal: Int
     private let maxPerAddress: Int
-    private let counts = Mutex(Counts())
+    private let counts = Lock(Counts())
 
     init(maxTotal: Int, maxPerAddress: Int) {
         self.maxTotal = maxTotal

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -19,9 +19,9 @@ final class ConnectionWatchdog: Sendable {
     /// Allowed between an answer and the next request's complete head on a kept-alive
     /// connection: the idle time, then the head timeout (we cannot see its first byte).
     let nextHeadTimeout: Int64
-    private let connections = Mutex<[ObjectIdentifier: ConnectionRecord]>([:])
+    private let connections = Lock<[ObjectIdentifier: ConnectionRecord]>([:])
     private let elapsed: @Sendable () -> Int64
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let task: Lock<Task<Void, Never>?> = Lock(nil)
 
     init(configuration: ServerConfiguration) {
         headTimeout = Self.nanoseconds(configuration.requestHeadTimeout)

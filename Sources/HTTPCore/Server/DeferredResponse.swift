@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The answer to a request whose responder runs in a task, handed from wherever the task
 /// finishes to the connection's event loop.
@@ -20,7 +20,7 @@ final class DeferredResponse: Sendable {
         case taken
     }
 
-    private let phase = Mutex(Phase.running)
+    private let phase = Lock(Phase.running)
     private let deliver: @Sendable (HTTPResponse) -> Void
 
     /// - Parameter deliver: hands a late answer to the connection's loop; called at most

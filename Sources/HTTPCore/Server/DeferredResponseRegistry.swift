@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The requests whose responders run in tasks, so that shutdown can wait for them and,
 /// when it cannot wait longer, answer them itself before the event loops stop.
@@ -8,7 +8,7 @@ final class DeferredResponseRegistry: Sendable {
         var running: [ObjectIdentifier: DeferredResponse] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Registers a response about to be computed; `false` once the server is stopping.
     func begin(_ response: DeferredResponse) -> Bool {

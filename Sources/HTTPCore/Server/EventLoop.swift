@@ -1,7 +1,7 @@
 import CH2O
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +38,7 @@ final class EventLoop: @unchecked Sendable {
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var stopping = false
     /// Whether ``post(_:)`` may still use the queue.
-    private let accepting = Mutex(true)
+    private let accepting = Lock(true)
     private let stopped = DispatchSemaphore(value: 0)
     /// The `Date` field, formatted once a second.
     var date = HTTPDateField()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server on h2o's event loop library: keep-alive, one epoll loop per worker
 /// thread, request, connection and time limits, streamed responses, and graceful shutdown.
@@ -22,7 +22,7 @@ public final class HTTPServer: Sendable {
     let state: ServerState
     /// The listening socket; the loops watch duplicates of it.
     let listeningSocket: Int32
-    private let loops: Mutex<[EventLoop]?>
+    private let loops: Lock<[EventLoop]?>
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder)
         throws(HTTPServerError)
@@ -47,7 +47,7 @@ public final class HTTPServer: Sendable {
         self.port = socket.port
         self.listeningSocket = socket.descriptor
         self.state = state
-        self.loops = Mutex(loops)
+        self.loops = Lock(loops)
     }
 
     /// Stops accepting connections, lets requests in flight finish (up to the

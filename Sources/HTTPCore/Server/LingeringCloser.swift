@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -33,7 +33,7 @@ final class LingeringCloser: Sendable {
     private let maxDiscardedBytes: Int
     private let duration: Int64
     private let now: @Sendable () -> Int64
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// A pipe whose read end is in the poll set: a byte wakes the thread.
     private let wakeRead: Int32
     private let wakeWrite: Int32

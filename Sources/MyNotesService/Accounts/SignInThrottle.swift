@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counts failed sign-ins per account and per client address, in memory: a restart
 /// forgets them, which costs an attacker a restart per window, not a bypass.
@@ -36,7 +36,7 @@ final class SignInThrottle: Sendable {
     private static let sweepThreshold = 10_000
 
     let limits: SignInLimits
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let stopwatch: Stopwatch
 
     init(limits: SignInLimits, clock: any Clock<Duration>) {

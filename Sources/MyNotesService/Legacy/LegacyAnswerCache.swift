@@ -1,7 +1,7 @@
 import HTTPCore
+import Locking
 import MyNotesProtocol
 import Storage
-import Synchronization
 
 /// Recent `query` answers, each kept with its account and the store's change stamp from
 /// before it was read, and served again only while the store says nothing that answer
@@ -38,7 +38,7 @@ final class LegacyAnswerCache: Sendable {
 
     static let budgetBytes = 8 << 20
     static let maxAnswerBytes = 64 << 10
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The kept answer for `key` while `now` is before its session's deadline; whether
     /// it is still the store's is for the caller to ask, outside this cache's lock.

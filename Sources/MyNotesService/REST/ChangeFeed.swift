@@ -1,5 +1,5 @@
+import Locking
 import Storage
-import Synchronization
 
 /// The change feed as REST API v1 serves it (issue 12): pages of an account's changes
 /// after a cursor, a `410` for a cursor the feed can no longer answer for, and, at most
@@ -23,7 +23,7 @@ final class ChangeFeed: Sendable {
     private let now: @Sendable () -> Int64
     /// When the last purge began (at first, when the feed was made: a purge is due an
     /// interval later), and how many run in the background.
-    private let sweeps: Mutex<(last: Int64, running: Int)>
+    private let sweeps: Lock<(last: Int64, running: Int)>
 
     init(
         store: any NoteStore, configuration: ChangeFeedConfiguration,
@@ -32,7 +32,7 @@ final class ChangeFeed: Sendable {
         self.store = store
         self.configuration = configuration
         self.now = now
-        sweeps = Mutex((now(), 0))
+        sweeps = Lock((now(), 0))
         store.observeChanges { [weak self] _ in self?.committed() }
     }
 

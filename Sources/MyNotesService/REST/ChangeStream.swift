@@ -1,7 +1,7 @@
 import BoundedExecution
 import HTTPCore
+import Locking
 import Storage
-import Synchronization
 
 /// One open `GET /api/v1/changes/stream`: a task that sends the account's changes after
 /// its cursor as Server-Sent Events, then sleeps until ``ChangeStreamHub`` wakes it (a
@@ -41,7 +41,7 @@ final class ChangeStream: Sendable {
 
     let account: Int64
     let body: StreamingBody
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     static let heartbeat = Array(": heartbeat\n\n".utf8)
 

@@ -1,7 +1,7 @@
 import BoundedExecution
 import HTTPCore
+import Locking
 import Storage
-import Synchronization
 
 /// The open change streams of this server, by account: told by the store of every
 /// committed write (on PostgreSQL, every server's), it wakes that account's streams. It
@@ -31,7 +31,7 @@ final class ChangeStreamHub: Sendable {
     }
 
     let configuration: ChangeFeedConfiguration
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(store: any NoteStore, configuration: ChangeFeedConfiguration) {
         self.configuration = configuration

@@ -1,5 +1,5 @@
 import BoundedExecution
-import Synchronization
+import Locking
 
 /// Group commit for adds, one account at a time, as ``SQLiteWriter`` does for every write.
 ///
@@ -49,7 +49,7 @@ final class PostgreSQLAddBatcher: Sendable {
     private let queueLimit: Int
     private let retryAfter: Duration
     private let statistics: StoreStatistics
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(
         pool: PostgreSQLConnectionPool, executor: BoundedExecutor, queueLimit: Int,

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +25,7 @@ final class PostgreSQLChangeListener: Sendable {
 
     private let conninfo: String
     private let observers: ChangeObservers
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// A pipe, written to stop the thread out of its `poll`: its read and write ends.
     private let wakeup: (read: Int32, write: Int32)
     private let finished = DispatchSemaphore(value: 0)

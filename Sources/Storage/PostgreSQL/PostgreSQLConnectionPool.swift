@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// At most `capacity` connections to one database, opened when first needed and lent to
 /// one thread at a time. The store runs as many threads as the pool holds connections, so
@@ -14,7 +14,7 @@ final class PostgreSQLConnectionPool: Sendable {
 
     let conninfo: String
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(conninfo: String, capacity: Int) {
         self.conninfo = conninfo

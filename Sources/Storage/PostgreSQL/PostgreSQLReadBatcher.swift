@@ -1,5 +1,5 @@
 import BoundedExecution
-import Synchronization
+import Locking
 
 /// Reads that wait together go to PostgreSQL together: one thread sends the statements of
 /// the waiting reads in one pipeline, one round trip for all of them, where each read would
@@ -58,7 +58,7 @@ final class PostgreSQLReadBatcher: Sendable {
     private let concurrency: Int
     private let queueLimit: Int
     private let retryAfter: Duration
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(
         pool: PostgreSQLConnectionPool, executor: BoundedExecutor, concurrency: Int,
@@ -81,7 +81,7 @@ final class PostgreSQLReadBatcher: Sendable {
     ) async throws(StoreError) -> Value {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Value, StoreError>, Never>) in
-            let outcome = Mutex<Result<Value, StoreError>>(.failure(.closed))
+            let outcome = Lock<Result<Value, StoreError>>(.failure(.closed))
             let job = Job(
                 statement: PostgreSQLConnection.Statement(sql: sql, parameters: parameters),
                 complete: { result, connection in

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// Tells whether what a read found of one account is still what the database holds, on
 /// every request and without a query: commits of the store's own writer are accounted
@@ -76,13 +76,13 @@ final class SQLiteChangeWatch: Sendable {
     static let slotCount = 4096
     private let path: String
     /// The open `-shm` file, -1 when there is none.
-    private let descriptor: Mutex<Int32>
-    private let ledger = Mutex(Ledger())
+    private let descriptor: Lock<Int32>
+    private let ledger = Lock(Ledger())
 
     /// Watches the WAL index of the database at `path`.
     init(databasePath path: String) {
         self.path = path + "-shm"
-        descriptor = Mutex(open(self.path, O_RDONLY | O_CLOEXEC))
+        descriptor = Lock(open(self.path, O_RDONLY | O_CLOEXEC))
     }
 
     deinit {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// The one connection that writes, on a thread of its own, with group commit.
 ///
@@ -47,10 +47,10 @@ final class SQLiteWriter: Sendable {
     /// Told of every commit before its writes are resumed (the legacy answer cache's
     /// per-account revisions); `nil` when nothing reads the database's stamps.
     private let changes: SQLiteChangeWatch?
-    private let queue = Mutex(Queue())
+    private let queue = Lock(Queue())
     /// The connection until the writer's thread takes it: from then on only the thread
     /// holds it, so the database is closed before ``close()`` returns.
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Lock<SQLiteConnection?>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -64,7 +64,7 @@ final class SQLiteWriter: Sendable {
     ) {
         self.statistics = statistics
         self.changes = changes
-        self.connection = Mutex(connection)
+        self.connection = Lock(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
         self.recovery = recovery
@@ -84,7 +84,7 @@ final class SQLiteWriter: Sendable {
     ) async throws(StoreError) -> Value {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Value, StoreError>, Never>) in
-            let value = Mutex<Value?>(nil)
+            let value = Lock<Value?>(nil)
             let job = Job(
                 body: { connection throws(StoreError) in
                     let written = try body(connection)

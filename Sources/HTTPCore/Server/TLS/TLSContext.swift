@@ -1,5 +1,5 @@
 import CH2O
-import Synchronization
+import Locking
 
 /// The OpenSSL context (`SSL_CTX`) new TLS connections are accepted with, built from a
 /// ``TLSConfiguration``: its certificate and key, TLS 1.2 and 1.3 only, forward-secret AEAD
@@ -12,12 +12,12 @@ import Synchronization
 /// already open keep their certificate, and the old context goes with the last of them.
 final class TLSContext: TLSAcceptor {
     let configuration: TLSConfiguration
-    private let current: Mutex<ContextReference>
+    private let current: Lock<ContextReference>
 
     /// Reads and checks the files; throws, saying which file and why, when they will not do.
     init(_ configuration: TLSConfiguration) throws(HTTPServerError) {
         self.configuration = configuration
-        self.current = Mutex(try Self.build(configuration))
+        self.current = Lock(try Self.build(configuration))
     }
 
     deinit {
