@@ -243,18 +243,21 @@ import Testing
     static func openOnceFree(
         _ server: TestServer, token: String?, headers: [String: String] = [:]
     ) async throws -> EventStreamClient {
-        let started = ContinuousClock.now
-        while true {
+        var opened: EventStreamClient?
+        try await Poll.until(
+            "a free place for a stream", timeout: .seconds(20), every: .milliseconds(20)
+        ) {
             let stream = try EventStreamClient(port: server.port, token: token, headers: headers)
             let status = try await stream.head().status
-            if status == 200 { return stream }
+            if status == 200 {
+                opened = stream
+                return true
+            }
             stream.disconnect()
             #expect(status == 429)
-            guard ContinuousClock.now - started < .seconds(20) else {
-                throw WaitTimeout("a free place for a stream", limit: .seconds(20))
-            }
-            try await Task.sleep(for: .milliseconds(20))
+            return false
         }
+        return try #require(opened)
     }
 
     @Test func anAccountsStreamsAreBounded() async throws {
