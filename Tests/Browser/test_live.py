@@ -8,6 +8,7 @@ import contextlib
 import os
 import subprocess
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -42,10 +43,24 @@ class Cli:
 def signed_in(driver, server, email, password):
     page = MyNotesPage(driver, server.url)
     page.open()
+    record_status(page)
     page.sign_in(email, password)
     page.wait_signed_in()
     wait_live(page)
     return page
+
+
+def record_status(page):
+    """Keeps every text the status line shows, in order: it says a thing for a few seconds
+    only, and a test busy with the list meanwhile (a loaded machine) would miss it."""
+    page.driver.execute_script("""
+        window.statusSaid = [];
+        const status = document.getElementById('status');
+        new MutationObserver(() => {
+          const text = status.textContent.trim();
+          if (text) window.statusSaid.push(text);
+        }).observe(status, { childList: true, characterData: true, subtree: true });
+    """)
 
 
 def wait_live(page):
@@ -54,7 +69,19 @@ def wait_live(page):
 
 
 def wait_status(page, text):
-    page.wait(lambda: page.text("#status") == text, f"the status line never said {text!r}")
+    """Waits until the status line has said `text` since it last said what this waited
+    for (`record_status`), and forgets what it said up to then."""
+    said = lambda: page.driver.execute_script("""
+        const at = window.statusSaid.indexOf(arguments[0]);
+        if (at < 0) return false;
+        window.statusSaid.splice(0, at + 1);
+        return true;
+    """, text)
+    try:
+        page.wait(said)
+    except TimeoutException:
+        history = page.driver.execute_script("return window.statusSaid")
+        raise AssertionError(f"the status line never said {text!r}; it said {history!r}")
 
 
 def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, account, tmp_path):
@@ -64,7 +91,9 @@ def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, a
     bo = signed_in(chrome(), server, email, password)
     cli = Cli(server, email, token, tmp_path)
 
-    # Added in one browser: the other lists it, and says so.
+    # Added in one browser: the other lists it, and says so. Each change below is said
+    # before the next is made: changes that come within 300 ms of each other are said as
+    # one ("3 notes changed elsewhere.").
     ann.add_note("Buy milk")
     bo.wait_titles(["Buy milk"])
     wait_status(bo, "Added elsewhere: “Buy milk”.")
@@ -79,6 +108,7 @@ def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, a
     cli("add", markup, "--date", "2026-12-24 10:00:00")
     for page in (ann, bo):
         page.wait_titles([markup, "Buy milk"])
+        wait_status(page, f"Added elsewhere: “{markup}”.")
         assert not page.driver.find_elements(By.CSS_SELECTOR, "#note-list img")
         assert page.driver.title == "MyNotes"
 
@@ -86,6 +116,7 @@ def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, a
     cli("edit", str(cli.note_id(token, markup)), "Buy oat milk, 买燕麦奶")
     for page in (ann, bo):
         page.wait_titles(["Buy oat milk, 买燕麦奶", "Buy milk"])
+        wait_status(page, "Changed elsewhere: “Buy oat milk, 买燕麦奶”.")
 
     # Edited over REST (another device), its date moving it down the list.
     milk = cli.note_id(token, "Buy milk")
@@ -94,6 +125,7 @@ def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, a
     assert status == 200
     for page in (ann, bo):
         page.wait_titles(["Buy milk and eggs", "Buy oat milk, 买燕麦奶"])
+        wait_status(page, "Changed elsewhere: “Buy milk and eggs”.")
 
     # Deleted in one browser: gone from the other.
     bo.open_note("Buy milk and eggs")
@@ -102,10 +134,11 @@ def test_two_browsers_the_cli_and_rest_see_each_others_changes(chrome, server, a
     ann.wait_titles(["Buy oat milk, 买燕麦奶"])
     wait_status(ann, "Deleted elsewhere: “Buy milk and eggs”.")
 
-    # Removed by the CLI: gone from both, and the lists say how to start again.
+    # Removed by the CLI: gone from both, said, and the lists say how to start again.
     cli("rm", str(cli.note_id(token, "Buy oat milk, 买燕麦奶")))
     for page in (ann, bo):
         page.wait_titles([])
+        wait_status(page, "Deleted elsewhere: “Buy oat milk, 买燕麦奶”.")
         page.wait(lambda p=page: p.list_message()
                   == "No notes yet. Press N or choose “New note” to write one.")
     assert server.notes(token) == []

@@ -37,9 +37,13 @@ struct PerAccountAnswerCacheTests {
     }
 
     let fixture: LegacyFixture
+    /// The service's clock: an answer is kept only until its session's next use is due to
+    /// be recorded (a minute), and a test suspended that long by parallel tests' load must
+    /// not see its answer expire.
+    let clock = ManualClock()
 
     init() throws {
-        fixture = try LegacyFixture(over: .socket, backend: .sqlite)
+        fixture = try LegacyFixture(over: .socket, backend: .sqlite, clock: clock)
     }
 
     func party(_ email: String) throws -> Party {
@@ -180,6 +184,19 @@ struct PerAccountAnswerCacheTests {
         try await perform(write, as: dan)
         #expect(try keptAnswer(cat) == ["Before"], "no store read after \(write) to dan")
         #expect(try query(dan) == write.notesAfter)
+    }
+
+    @Test("An answer is not kept past the minute after its session's last recorded use")
+    func aKeptAnswerEndsWhenTheSessionsUseIsDueToBeRecorded() throws {
+        defer { fixture.server.shutdown() }
+        let cat = try queriedParty("cat@example.com")
+
+        clock.advance(by: .seconds(59))
+        #expect(try keptAnswer(cat) == ["Before"])
+        clock.advance(by: .seconds(30))
+        #expect(try keptAnswer(cat) == nil, "the store is asked again")
+        #expect(try query(cat) == ["Before"])
+        #expect(try keptAnswer(cat) == ["Before"], "kept again after the use is recorded")
     }
 
     @Test("Every write to the account shows in its next query", arguments: Write.allCases)

@@ -21,7 +21,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A repeated query is answered without the store, until something commits")
     func repeatedQueryNeedsNoStore() throws {
-        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite, clock: ManualClock())
         try fixture.add("Kept")
         let first = try fixture.notes()
         #expect(first.map(\.content) == ["Kept"])

@@ -99,9 +99,10 @@ final class LegacyFixture {
     init(
         auth: AuthenticationMode = .token, quota: Int = 0, email: String = "ann@example.com",
         over transport: TestTransport = .inProcess,
-        backend: TestServer.Backend = .chosenByEnvironment
+        backend: TestServer.Backend = .chosenByEnvironment,
+        clock: any Clock<Duration> = ContinuousClock()
     ) throws {
-        server = try TestServer(.init(auth: auth, quota: quota, backend: backend))
+        server = try TestServer(.init(auth: auth, quota: quota, clock: clock, backend: backend))
         self.auth = auth
         self.email = email
         self.transport = transport
