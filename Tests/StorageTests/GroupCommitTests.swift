@@ -57,7 +57,8 @@ import Testing
         defer { database.remove() }
         // Only writes queued while the previous commit was under way are a stream.
         let writer = try Self.writer(
-            database, GroupCommit(
+            database,
+            GroupCommit(
                 maxDelay: .seconds(50), streamGap: .zero, quietGap: .seconds(50), fullBatch: 100))
         defer { writer.close() }
         try await writer.perform { _ throws(StoreError) in }

@@ -212,7 +212,8 @@ final class SQLiteWriter: Sendable {
                 ContinuousClock.now.duration(to: deadline),
                 groupCommit.quiet(count: batch.count, span: first.queued.duration(to: last.queued)))
             guard wait > .zero else { return false }
-            let nanoseconds = wait.components.seconds * 1_000_000_000
+            let nanoseconds =
+                wait.components.seconds * 1_000_000_000
                 + wait.components.attoseconds / 1_000_000_000
             if wakeUp.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
                 return false
