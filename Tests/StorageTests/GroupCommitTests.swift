@@ -9,14 +9,32 @@ import Testing
 /// In a stream of writes a small batch waits for more to join its commit; a write that
 /// comes after the writer went quiet commits at once.
 @Suite struct GroupCommitTests {
-    static func writer(
-        _ database: TemporaryDatabaseFile, _ groupCommit: GroupCommit,
-        statistics: StoreStatistics = StoreStatistics()
-    ) throws -> SQLiteWriter {
-        SQLiteWriter(
-            connection: try SQLiteConnection(path: database.path, mode: .readWrite),
-            queueLimit: 64, retryAfter: .seconds(1), groupCommit: groupCommit,
-            statistics: statistics)
+    /// A writer on a database of its own, with its statistics.
+    struct Setup {
+        let database: TemporaryDatabaseFile
+        let statistics = StoreStatistics()
+        let writer: SQLiteWriter
+
+        init(_ groupCommit: GroupCommit) throws {
+            database = try TemporaryDatabaseFile()
+            writer = SQLiteWriter(
+                connection: try SQLiteConnection(path: database.path, mode: .readWrite),
+                queueLimit: 64, retryAfter: .seconds(1), groupCommit: groupCommit,
+                statistics: statistics)
+        }
+
+        func close() {
+            writer.close()
+            database.remove()
+        }
+    }
+
+    /// Waits of up to 50 s that end only when the batch is full or after `quiet`: a test
+    /// sees whether a batch waited without timing it.
+    static func patient(fullBatch: Int, quiet: Duration = .seconds(50)) -> GroupCommit {
+        GroupCommit(
+            maxDelay: .seconds(50), streamGap: .seconds(50), quietGap: quiet...quiet,
+            fullBatch: fullBatch)
     }
 
     /// Holds the writer inside a commit of its own (the first, which never waits) while
@@ -50,17 +68,9 @@ import Testing
     /// full; the commit after that full one does not wait.
     @Test(.timeLimit(.minutes(1)))
     func aSmallBatchOfSeveralWritersWaitsUntilItIsFull() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let statistics = StoreStatistics()
-        let writer = try Self.writer(
-            database,
-            GroupCommit(
-                maxDelay: .seconds(50), streamGap: .seconds(50),
-                quietGap: .seconds(50) ... .seconds(50),
-                fullBatch: 4),
-            statistics: statistics)
-        defer { writer.close() }
+        let setup = try Setup(Self.patient(fullBatch: 4))
+        defer { setup.close() }
+        let writer = setup.writer
 
         var writes = try await Self.queueTogether(2, on: writer)
         try await Poll.until("the writer holds 2 writes", every: .milliseconds(1)) {
@@ -75,7 +85,7 @@ import Testing
         // After a full batch, a write commits at once.
         try await writer.perform { _ throws(StoreError) in }
 
-        let batches = statistics.commitBatchSize.snapshot()
+        let batches = setup.statistics.commitBatchSize.snapshot()
         #expect(batches.count == 3, "the held write's, the four's, the last's")
         #expect(batches.sum == 6)
     }
@@ -85,16 +95,9 @@ import Testing
     /// 65.
     @Test(.timeLimit(.minutes(1)))
     func oneWritersWritesInARowRarelyWait() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let statistics = StoreStatistics()
-        let writer = try Self.writer(
-            database,
-            GroupCommit(
-                maxDelay: .seconds(50), streamGap: .seconds(50),
-                quietGap: .milliseconds(2) ... .milliseconds(2), fullBatch: 100),
-            statistics: statistics)
-        defer { writer.close() }
+        let setup = try Setup(Self.patient(fullBatch: 100, quiet: .milliseconds(2)))
+        defer { setup.close() }
+        let (writer, statistics) = (setup.writer, setup.statistics)
 
         for _ in 0..<200 { try await writer.perform { _ throws(StoreError) in } }
         #expect(statistics.commitBatchSize.snapshot().count == 200)
@@ -103,15 +106,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aWaitingBatchCommitsOnceNoMoreWritesCome() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let writer = try Self.writer(
-            database,
-            GroupCommit(
-                maxDelay: .seconds(50), streamGap: .seconds(50),
-                quietGap: .milliseconds(5) ... .milliseconds(5),
-                fullBatch: 100))
-        defer { writer.close() }
+        let setup = try Setup(Self.patient(fullBatch: 100, quiet: .milliseconds(5)))
+        defer { setup.close() }
+        let writer = setup.writer
 
         let started = ContinuousClock.now
         for write in try await Self.queueTogether(2, on: writer) { try await write.value }
