@@ -25,8 +25,8 @@ public struct GroupCommit: Sendable, Hashable {
     public var streamGap: Duration
     /// A waiting batch commits once no write joined it for eight times the mean gap between
     /// the writes that joined it so far, kept within this range (its upper bound until two
-    /// have joined: one gap says little of the pace): the burst that came back after a commit resumed a few writers has ended,
-    /// while a steady stream keeps it waiting.
+    /// have joined: one gap says little of the pace): the burst that came back after a
+    /// commit resumed a few writers has ended, while a steady stream keeps it waiting.
     public var quietGap: ClosedRange<Duration>
     /// A batch this large commits without waiting, and one that follows a commit this
     /// large does not wait either: the per-commit cost is spread enough, and many writers
