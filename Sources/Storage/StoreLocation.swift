@@ -26,10 +26,16 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func open(limits: StoreLimits = StoreLimits()) throws(StoreError) -> any NoteStore {
+    /// Opens the store; `migrating` hears how a PostgreSQL database that holds notes is
+    /// migrated (issue 15: building the search index takes a minute per million notes).
+    public func open(
+        limits: StoreLimits = StoreLimits(),
+        migrating: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void = { _ in }
+    ) throws(StoreError) -> any NoteStore {
         switch self {
         case .sqlite(let path): try SQLiteNoteStore(path: path, limits: limits)
-        case .postgreSQL(let conninfo): try PostgreSQLNoteStore(conninfo: conninfo, limits: limits)
+        case .postgreSQL(let conninfo):
+            try PostgreSQLNoteStore(conninfo: conninfo, limits: limits, migrating: migrating)
         }
     }
 

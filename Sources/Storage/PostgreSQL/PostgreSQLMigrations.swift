@@ -8,6 +8,8 @@ enum PostgreSQLMigrations {
     struct Step: Sendable {
         let name: String
         let sql: String
+        /// The extension the step creates, when it is not part of every PostgreSQL.
+        var extensionNeeded: String? = nil
     }
 
     static let all: [Step] = [
@@ -194,6 +196,30 @@ enum PostgreSQLMigrations {
                 CREATE TRIGGER notes_written AFTER INSERT OR DELETE OR UPDATE ON notes
                     FOR EACH ROW EXECUTE FUNCTION mynotes_note_written();
                 """),
+        // Search at scale (issue 15): trigrams of the folded text in a GIN index (pg_trgm,
+        // one of PostgreSQL's contrib modules), which serves `folded_content LIKE '%…%'`.
+        // The operator class is named through the extension's schema, which need not be on
+        // the search path (a database whose schemas hold one store each has one pg_trgm).
+        // Built in the step's transaction: a server that is still running waits for it to
+        // write (reads go on); a one-off build gets 256 MB of memory unless it has more.
+        Step(
+            name: "notes-trigram-index",
+            sql: """
+                CREATE EXTENSION IF NOT EXISTS pg_trgm;
+                DO $$
+                DECLARE
+                    trigrams text := (SELECT n.nspname FROM pg_extension e
+                        JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
+                BEGIN
+                    IF pg_size_bytes(current_setting('maintenance_work_mem'))
+                        < pg_size_bytes('256MB') THEN
+                        PERFORM set_config('maintenance_work_mem', '256MB', true);
+                    END IF;
+                    EXECUTE format('CREATE INDEX notes_folded_trigrams ON notes'
+                        ' USING gin (folded_content %I.gin_trgm_ops)', trigrams);
+                END $$;
+                """,
+            extensionNeeded: "pg_trgm"),
     ]
 
     /// The advisory lock every server takes to migrate: one migrates, the others wait and
@@ -202,8 +228,14 @@ enum PostgreSQLMigrations {
 
     /// Brings the database up to date, each step in its own transaction, under the
     /// advisory lock. Returns the names the database records that this code does not know
-    /// (a newer server migrated it): then nothing is applied.
-    static func apply(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> [String] {
+    /// (a newer server migrated it): then nothing is applied. On a database that holds
+    /// notes, `progress` hears each step's start and end, and how far an index it builds
+    /// has come, read from a connection of its own to `conninfo` every `interval`.
+    static func apply(
+        on connection: PostgreSQLConnection, conninfo: String,
+        interval: Duration = PostgreSQLMigrationWatch.defaultInterval,
+        progress: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void = { _ in }
+    ) throws(PostgreSQLError) -> [String] {
         _ = try connection.query("SELECT pg_advisory_lock($1)", .integer(lockKey))
         defer { _ = try? connection.query("SELECT pg_advisory_unlock($1)", .integer(lockKey)) }
         try connection.execute(
@@ -218,16 +250,66 @@ enum PostgreSQLMigrations {
         let known = Set(all.map(\.name))
         let unknown = applied.subtracting(known).sorted()
         guard unknown.isEmpty else { return unknown }
-        for migration in all where !applied.contains(migration.name) {
-            try connection.transaction { () throws(PostgreSQLError) in
-                try connection.execute(migration.sql)
-                _ = try connection.query(
-                    """
-                    INSERT INTO schema_migrations (name, applied_at)
-                    VALUES ($1, \(PostgreSQLNoteStore.now))
-                    """, .text(migration.name))
+        let pending = all.filter { !applied.contains($0.name) }
+        guard !pending.isEmpty else { return [] }
+        var holdsNotes = false
+        if applied.contains(all[0].name) {
+            holdsNotes =
+                try connection.query("SELECT EXISTS (SELECT 1 FROM notes)").text(0, 0) == "t"
+        }
+        let backend = holdsNotes ? try connection.query("SELECT pg_backend_pid()").int64(0, 0) : 0
+        for migration in pending {
+            let began = ContinuousClock.now
+            var watch: PostgreSQLMigrationWatch?
+            if holdsNotes {
+                progress(.started(step: migration.name))
+                watch = PostgreSQLMigrationWatch(
+                    conninfo: conninfo, backend: backend, step: migration.name,
+                    interval: interval, progress: progress)
+            }
+            defer { watch?.stop() }
+            do throws(PostgreSQLError) {
+                try connection.transaction { () throws(PostgreSQLError) in
+                    try connection.execute(migration.sql)
+                    _ = try connection.query(
+                        """
+                        INSERT INTO schema_migrations (name, applied_at)
+                        VALUES ($1, \(PostgreSQLNoteStore.now))
+                        """, .text(migration.name))
+                }
+            } catch {
+                throw explained(error, in: migration)
+            }
+            watch?.stop()
+            if holdsNotes {
+                progress(.finished(step: migration.name, duration: began.duration(to: .now)))
             }
         }
         return []
+    }
+
+    /// A step's failure as the operator needs to read it: an extension the step creates
+    /// that the server lacks, or that the database's user may not create, says what to do.
+    static func explained(_ error: PostgreSQLError, in step: Step) -> PostgreSQLError {
+        guard let name = step.extensionNeeded else { return error }
+        let advice: String
+        switch error.sqlState {
+        // PostgreSQL 15 cannot open the extension's control file (58P01); later versions
+        // say it is not available (0A000).
+        case "58P01", "0A000":
+            advice =
+                "the database server lacks the \(name) extension, which search needs:"
+                + " install PostgreSQL's contrib modules on it (Debian and Ubuntu:"
+                + " postgresql-contrib, part of postgresql-15 and later; Red Hat:"
+                + " postgresql15-contrib), then start mynotes-server again"
+        case "42501":
+            advice =
+                "the database user may not create the \(name) extension, which search"
+                + " needs: have the database's owner or a superuser run"
+                + " CREATE EXTENSION \(name) in this database, then start mynotes-server again"
+        default: return error
+        }
+        return PostgreSQLError(
+            sqlState: error.sqlState, message: "\(advice) (\(error.message))", sql: error.sql)
     }
 }

@@ -2,8 +2,9 @@ extension PostgreSQLNoteStore {
     static let noteColumns = "id, date, content, created_at, updated_at, version"
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
-        try await read { connection throws(PostgreSQLError) in
-            try Self.notes(account: account, page: page, on: connection)
+        let words = trigramWords
+        return try await read { connection throws(PostgreSQLError) in
+            try Self.notes(account: account, page: page, words: words, on: connection)
         }
     }
 
@@ -11,20 +12,24 @@ extension PostgreSQLNoteStore {
         email: String, presenting tokenHash: [UInt8]?,
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
-        guard page.after == nil else {
+        let words = trigramWords
+        // A search takes more than one statement (PostgreSQLNoteStore+Search).
+        guard page.after == nil, page.containing.map(TextFolding.fold)?.isEmpty ?? true else {
             return try await read { connection throws(PostgreSQLError) in
                 let check = try Self.tokenCheck(
                     email: email, presenting: tokenHash, on: connection)
                 guard admit(check), let account = check?.account else { return (check, []) }
-                return (check, try Self.notes(account: account.id, page: page, on: connection))
+                return (
+                    check,
+                    try Self.notes(account: account.id, page: page, words: words, on: connection)
+                )
             }
         }
         // The first page, the legacy query's: the check and, only for an account that holds
         // the token, its notes, in one statement, sent with the other reads waiting for it.
-        let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         let parameters: [PostgreSQLValue] = [
             tokenHash.map(PostgreSQLValue.bytes) ?? .null, .text(Self.emailKey(email)),
-            needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(max(0, page.limit))),
+            .integer(Int64(max(0, page.limit))),
         ]
         return try await batchedReads.read(Self.checkedFirstPage, parameters) {
             rows, connection throws(PostgreSQLError) in
@@ -39,7 +44,9 @@ extension PostgreSQLNoteStore {
             guard check.holdsToken else {
                 // Admitted without the token (email-only mode): the page, read now.
                 return (
-                    check, try Self.notes(account: check.account.id, page: page, on: connection)
+                    check,
+                    try Self.notes(
+                        account: check.account.id, page: page, words: words, on: connection)
                 )
             }
             let notes = (0..<rows.count).compactMap { row -> Note? in
@@ -66,35 +73,52 @@ extension PostgreSQLNoteStore {
         LEFT JOIN LATERAL (
             SELECT id, date, content, created_at, updated_at, version, sort_key FROM notes
             WHERE account_id = a.id AND t.account_id = a.id
-                AND ($3::text IS NULL OR strpos(folded_content, $3::text) > 0)
             ORDER BY sort_key DESC, id DESC
-            LIMIT $4) n ON true
+            LIMIT $3) n ON true
         ORDER BY n.sort_key DESC, n.id DESC
         """
 
     /// One page of the account's notes. Search compares the note's content folded by
     /// ``TextFolding`` when it was written (`folded_content`), so both stores match alike
-    /// whatever the database's locale.
+    /// whatever the database's locale; a query of three letters in a row may be answered
+    /// with the trigram index (PostgreSQLNoteStore+Search).
     static func notes(
-        account: Int64, page: NotePage, on connection: PostgreSQLConnection
+        account: Int64, page: NotePage, words: PostgreSQLTrigramWords,
+        on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
+        let limit = max(0, page.limit)
+        if let needle {
+            return try search(
+                account: account, after: page.after, needle: needle, limit: limit,
+                words: words, on: connection)
+        }
+        return try walk(
+            account: account, after: page.after, needle: nil, limit: limit, on: connection)
+    }
+
+    /// The account's notes in page order from `after`, those holding `needle` when given,
+    /// up to `limit`: the index `(account_id, sort_key, id)` read until the page is full.
+    static func walk(
+        account: Int64, after: NotePosition?, needle: String?, limit: Int,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
         // Two statements, not one with `$2 IS NULL OR …`: a generic plan keeps the
         // cursor's bound as an index bound only when it is unconditional.
         let rows: PostgreSQLRows
-        if let after = page.after {
+        if let after {
             rows = try connection.query(
                 pageAfterCursor, .integer(account), .text(after.sortKey), .integer(after.id),
-                needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(max(0, page.limit))))
+                needle.map(PostgreSQLValue.text) ?? .null, .integer(Int64(limit)))
         } else {
             rows = try connection.query(
                 pageFromNewest, .integer(account), needle.map(PostgreSQLValue.text) ?? .null,
-                .integer(Int64(max(0, page.limit))))
+                .integer(Int64(limit)))
         }
         return (0..<rows.count).map { note(rows, $0) }
     }
 
-    private static let pageFromNewest = """
+    static let pageFromNewest = """
         SELECT \(noteColumns) FROM notes
         WHERE account_id = $1 AND ($2::text IS NULL OR strpos(folded_content, $2::text) > 0)
         ORDER BY sort_key DESC, id DESC

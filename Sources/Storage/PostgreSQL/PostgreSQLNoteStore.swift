@@ -38,18 +38,32 @@ public final class PostgreSQLNoteStore: NoteStore {
     let changeObservers = ChangeObservers()
     let changeListener: PostgreSQLChangeListener
 
+    /// Which text the trigram index can serve (issue 15): the database's character
+    /// classes decide what pg_trgm takes for letters.
+    let trigramWords: PostgreSQLTrigramWords
+
     /// Connects, brings the schema up to date under an advisory lock (so servers that
     /// start together migrate once), and refuses a schema newer than this code knows.
-    public init(conninfo: String, limits: StoreLimits = StoreLimits()) throws(StoreError) {
+    /// `migrating` hears how a migration of a database that holds notes goes (building the
+    /// search index over a million notes takes a minute or more).
+    public init(
+        conninfo: String, limits: StoreLimits = StoreLimits(),
+        migrating: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void = { _ in }
+    ) throws(StoreError) {
         location = StoreLocation.redacted(conninfo)
         pool = PostgreSQLConnectionPool(conninfo: conninfo, capacity: limits.connections)
         changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)
         retryAfter = limits.retryAfter
         let unknown: [String]
+        let words: PostgreSQLTrigramWords
         do throws(PostgreSQLPoolError) {
-            unknown = try pool.withConnection(retry: .never) {
+            (unknown, words) = try pool.withConnection(retry: .never) {
                 connection throws(PostgreSQLError) in
-                try PostgreSQLMigrations.apply(on: connection)
+                (
+                    try PostgreSQLMigrations.apply(
+                        on: connection, conninfo: conninfo, progress: migrating),
+                    try PostgreSQLTrigramWords(on: connection)
+                )
             }
         } catch {
             pool.close()
@@ -63,6 +77,7 @@ public final class PostgreSQLNoteStore: NoteStore {
             pool.close()
             throw .newerSchema(location: location, unknownMigrations: unknown)
         }
+        trigramWords = words
         executor = BoundedExecutor(
             name: "postgres",
             limits: ExecutorLimits(

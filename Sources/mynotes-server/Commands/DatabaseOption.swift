@@ -52,10 +52,16 @@ enum DatabaseOption {
         _ location: StoreLocation, limits: StoreLimits = StoreLimits()
     ) throws(CommandFailure) -> any NoteStore {
         do {
-            return try location.open(limits: limits)
+            return try location.open(limits: limits, migrating: printMigration)
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// Issue 15: a PostgreSQL migration over existing notes (the search index) takes a
+    /// minute or more per million notes; its progress goes to stderr, before the log starts.
+    @Sendable private static func printMigration(_ progress: PostgreSQLMigrationProgress) {
+        FileHandle.standardError.write(Data("mynotes-server: database \(progress)\n".utf8))
     }
 
     /// The database's files that do not exist yet, so that a start that fails after

@@ -1,0 +1,58 @@
+import Foundation
+import Locking
+
+/// Watches a migrating connection from a connection of its own, which reads
+/// `pg_stat_progress_create_index` for it every `interval` and tells what an index build
+/// has come to (``PostgreSQLMigrationProgress/building(step:phase:blocksDone:blocksTotal:)``).
+/// A watch that cannot connect tells nothing: progress is for the log, and the migration
+/// goes on without it.
+final class PostgreSQLMigrationWatch: Sendable {
+    static let defaultInterval: Duration = .seconds(2)
+
+    private let stopped = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let running = Lock(true)
+
+    /// Starts watching the server process `backend` (the migrating connection's
+    /// `pg_backend_pid()`) while it applies `step`.
+    init(
+        conninfo: String, backend: Int64, step: String, interval: Duration,
+        progress: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void
+    ) {
+        let thread = Thread { [self] in
+            defer { finished.signal() }
+            guard let connection = try? PostgreSQLConnection(conninfo: conninfo) else { return }
+            let seconds =
+                Double(interval.components.seconds)
+                + Double(interval.components.attoseconds) / 1e18
+            while stopped.wait(timeout: .now() + seconds) == .timedOut {
+                guard
+                    let rows = try? connection.query(
+                        """
+                        SELECT phase, coalesce(blocks_done, 0), coalesce(blocks_total, 0)
+                        FROM pg_stat_progress_create_index WHERE pid = $1
+                        """, .integer(backend)),
+                    rows.count > 0, running.withLock({ $0 })
+                else { continue }
+                progress(
+                    .building(
+                        step: step, phase: rows.text(0, 0), blocksDone: Int(rows.int64(0, 1)),
+                        blocksTotal: Int(rows.int64(0, 2))))
+            }
+        }
+        thread.name = "mynotes-migration-watch"
+        thread.start()
+    }
+
+    /// Ends the watch; after it returns, nothing more is told (a poll under way is
+    /// waited for, up to a few seconds).
+    func stop() {
+        let wasRunning = running.withLock { running in
+            defer { running = false }
+            return running
+        }
+        guard wasRunning else { return }
+        stopped.signal()
+        _ = finished.wait(timeout: .now() + 5)
+    }
+}

@@ -1,0 +1,189 @@
+// Search on PostgreSQL (issue 15): a page of the notes whose folded text holds the folded
+// query, newest first, exactly as a walk of the account's notes with `strpos` would give
+// it, read either by that walk or through the trigram index (migration
+// notes-trigram-index), whichever reads fewer notes.
+//
+// The index yields every match of the query in no useful order: a page from it costs all
+// the query's matches (fetched, rechecked and sorted), few for a rare query, a large part
+// of the account for a common one; the walk costs the notes it reads until the page is
+// full, few for a common query, the whole account for a rare one. So a search first walks
+// a sample of the account's next notes (``searchSample``): a common query fills its page
+// there. Otherwise the matches in the sample tell how common the query is, and the rest
+// of the page comes from whichever of the two should read fewer notes. Queries without
+// three letters in a row (`会议`, `a b`), which pg_trgm cannot serve, are walked.
+extension PostgreSQLNoteStore {
+    /// How many notes, in page order from the cursor, a search reads before it considers
+    /// the trigram index: about a millisecond's work.
+    static let searchSample = 1_000
+    /// What taking a match from the trigram index costs against reading one note of the
+    /// walk: the index's notes are fetched one by one from anywhere in the table,
+    /// rechecked and sorted.
+    static let indexMatchCost = 4
+
+    static func search(
+        account: Int64, after: NotePosition?, needle: String, limit: Int,
+        words: PostgreSQLTrigramWords, sample size: Int = searchSample,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
+        guard limit > 0, words.indexable(needle) else {
+            return try walk(
+                account: account, after: after, needle: needle, limit: limit, on: connection)
+        }
+        let sampled = try sample(
+            size, account: account, after: after, needle: needle, limit: limit, on: connection)
+        guard sampled.count < limit,
+            let edge = try sampleEdge(size, account: account, after: after, on: connection)
+        else { return sampled }  // a full page, or the sample read every note there is
+        let needed = limit - sampled.count
+        let rest: [Note]
+        switch SearchRoute(
+            matched: sampled.count, of: size, needed: needed, notes: edge.notes)
+        {
+        case .walk:
+            rest = try walk(
+                account: account, after: edge.position, needle: needle, limit: needed,
+                on: connection)
+        case .trigramIndex:
+            rest = try indexed(
+                account: account, after: edge.position, needle: needle, limit: needed,
+                on: connection)
+        }
+        return sampled + rest
+    }
+
+    /// Where the rest of a page comes from once the sample did not fill it.
+    enum SearchRoute: Equatable {
+        case walk
+        case trigramIndex
+
+        /// `matched` of the sample's `size` notes matched, `needed` more are wanted, and
+        /// the account holds `notes`: the walk should read `needed / rate` more notes, the
+        /// index yield `rate × notes` matches.
+        init(matched: Int, of size: Int, needed: Int, notes: Int64) {
+            guard matched > 0 else {
+                self = .trigramIndex
+                return
+            }
+            let walked = Double(needed) * Double(size) / Double(matched)
+            let taken = Double(matched) / Double(size) * Double(notes)
+            self = walked < Double(indexMatchCost) * taken ? .walk : .trigramIndex
+        }
+    }
+
+    /// The matches among the next `size` notes in page order.
+    private static func sample(
+        _ size: Int, account: Int64, after: NotePosition?, needle: String, limit: Int,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
+        let rows: PostgreSQLRows
+        if let after {
+            rows = try connection.query(
+                sampleAfterCursor, .integer(account), .text(after.sortKey), .integer(after.id),
+                .integer(Int64(size)), .text(needle), .integer(Int64(limit)))
+        } else {
+            rows = try connection.query(
+                sampleFromNewest, .integer(account), .integer(Int64(size)),
+                .text(needle), .integer(Int64(limit)))
+        }
+        return (0..<rows.count).map { note(rows, $0) }
+    }
+
+    private static let sampleFromNewest = """
+        SELECT \(noteColumns) FROM (
+            SELECT \(noteColumns), sort_key, folded_content FROM notes WHERE account_id = $1
+            ORDER BY sort_key DESC, id DESC LIMIT $2) AS sample
+        WHERE strpos(folded_content, $3::text) > 0
+        ORDER BY sort_key DESC, id DESC LIMIT $4
+        """
+
+    private static let sampleAfterCursor = """
+        SELECT \(noteColumns) FROM (
+            SELECT \(noteColumns), sort_key, folded_content FROM notes
+            WHERE account_id = $1 AND (sort_key, id) < ($2::text, $3::bigint)
+            ORDER BY sort_key DESC, id DESC LIMIT $4) AS sample
+        WHERE strpos(folded_content, $5::text) > 0
+        ORDER BY sort_key DESC, id DESC LIMIT $6
+        """
+
+    /// The last note the sample read, and how many notes the account holds; `nil` when
+    /// the sample read to the account's oldest note.
+    private static func sampleEdge(
+        _ size: Int, account: Int64, after: NotePosition?, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> (position: NotePosition, notes: Int64)? {
+        let rows: PostgreSQLRows
+        if let after {
+            rows = try connection.query(
+                edgeAfterCursor, .integer(account), .integer(Int64(size - 1)),
+                .text(after.sortKey), .integer(after.id))
+        } else {
+            rows = try connection.query(
+                edgeFromNewest, .integer(account), .integer(Int64(size - 1)))
+        }
+        guard rows.count > 0, !rows.isNull(0, 1) else { return nil }
+        return (NotePosition(sortKey: rows.text(0, 1), id: rows.int64(0, 2)), rows.int64(0, 0))
+    }
+
+    private static let edgeFromNewest = """
+        SELECT a.note_count, e.sort_key, e.id FROM accounts a
+        LEFT JOIN LATERAL (
+            SELECT sort_key, id FROM notes WHERE account_id = a.id
+            ORDER BY sort_key DESC, id DESC OFFSET $2 LIMIT 1) e ON true
+        WHERE a.id = $1
+        """
+
+    private static let edgeAfterCursor = """
+        SELECT a.note_count, e.sort_key, e.id FROM accounts a
+        LEFT JOIN LATERAL (
+            SELECT sort_key, id FROM notes
+            WHERE account_id = a.id AND (sort_key, id) < ($3::text, $4::bigint)
+            ORDER BY sort_key DESC, id DESC OFFSET $2 LIMIT 1) e ON true
+        WHERE a.id = $1
+        """
+
+    /// The page's rest through the trigram index: every match older than `after`, sorted.
+    /// The transaction turns off the plans that would walk instead (the sample says the
+    /// query is rare, which the planner cannot know of a parameter), leaving the index's
+    /// bitmap, alone or with the account's.
+    private static func indexed(
+        account: Int64, after: NotePosition, needle: String, limit: Int,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
+        let results = try connection.pipeline([
+            .init(sql: "BEGIN", parameters: []),
+            .init(sql: bitmapPlansOnly, parameters: []),
+            .init(
+                sql: pageFromTrigramIndex,
+                parameters: [
+                    .text(likePattern(containing: needle)), .integer(account),
+                    .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
+                ]),
+            .init(sql: "COMMIT", parameters: []),
+        ])
+        let rows = results[2]
+        return (0..<rows.count).map { note(rows, $0) }
+    }
+
+    static let bitmapPlansOnly = """
+        SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)
+        """
+
+    static let pageFromTrigramIndex = """
+        SELECT \(noteColumns) FROM notes
+        WHERE folded_content LIKE $1 AND account_id = $2
+            AND (sort_key, id) < ($3::text, $4::bigint)
+        ORDER BY sort_key DESC, id DESC
+        LIMIT $5
+        """
+
+    /// `LIKE`'s pattern for the notes holding `text`: its `%`, `_` and `\` taken literally.
+    /// The escape is the backslash, LIKE's default, because pg_trgm reads the pattern with
+    /// that escape when it picks the query's trigrams.
+    static func likePattern(containing text: String) -> String {
+        var pattern = "%"
+        for character in text.unicodeScalars {
+            if character == "%" || character == "_" || character == "\\" { pattern += "\\" }
+            pattern.unicodeScalars.append(character)
+        }
+        return pattern + "%"
+    }
+}

@@ -1,0 +1,42 @@
+/// The characters pg_trgm takes for letters, of which it makes trigrams: ASCII letters and
+/// digits in a database whose character type (`LC_CTYPE`) is `C` or `POSIX`, and the
+/// letters and digits of every script otherwise (`C.UTF-8`, `en_US.UTF-8`, …). A query
+/// the trigram index can serve holds at least three such characters in a row; for any
+/// other, pg_trgm would read its whole index.
+///
+/// ```swift
+/// PostgreSQLTrigramWords.allScripts.indexable("会议室")  // true
+/// PostgreSQLTrigramWords.ascii.indexable("会议室")       // false
+/// PostgreSQLTrigramWords.allScripts.indexable("a b")    // false
+/// ```
+enum PostgreSQLTrigramWords: Sendable, Hashable {
+    case ascii
+    case allScripts
+
+    /// The database's, read from its `LC_CTYPE`.
+    init(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        let rows = try connection.query(
+            "SELECT datctype FROM pg_database WHERE datname = current_database()")
+        let ctype = rows.count > 0 ? rows.text(0, 0) : "C"
+        self = ctype == "C" || ctype == "POSIX" ? .ascii : .allScripts
+    }
+
+    /// Whether `folded` holds three letters or digits in a row.
+    func indexable(_ folded: String) -> Bool {
+        var run = 0
+        for scalar in folded.unicodeScalars {
+            run = isLetterOrDigit(scalar) ? run + 1 : 0
+            if run == 3 { return true }
+        }
+        return false
+    }
+
+    private func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return (0x30...0x39).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+                || (0x41...0x5A).contains(scalar.value)
+        }
+        return self == .allScripts
+            && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import Locking
+import MyNotesTesting
+import Testing
+
+@testable import Storage
+
+/// Issue 15 on PostgreSQL: search answers through the trigram index (or the walk, or both)
+/// what a scan of every note would; the migration builds the index over existing notes
+/// with its progress told; a server without pg_trgm, or a user who may not create it, is
+/// told what to do; the planner uses the indexes meant for each statement.
+@Suite(.postgreSQLInstalled)
+struct PostgreSQLSearchTests {
+    let cluster: PostgreSQLCluster
+
+    init() throws {
+        cluster = try #require(try PostgreSQLCluster.shared())
+    }
+
+    /// A seeded generator (xorshift64*), so that a failing property fails the same way
+    /// every run.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return state &* 0x2545_F491_4F6C_DD1D
+        }
+    }
+
+    /// Pieces notes and queries are made of: Latin letters in both cases, letters whose
+    /// folds differ in length (`ß`/`SS`, `ﬁ`), Greek's final sigma, accents, Chinese, emoji,
+    /// LIKE's metacharacters and quotes.
+    static let pieces: [String] = [
+        "a", "A", "b", "e", "é", "É", "s", "S", "ß", "SS", "ss", "ﬁ", "FI", "σ", "Σ", "ς", "会",
+        "议", "记", "录", "牛", "奶", "🙂", "%", "_", "\\", "'", "\"", " ", "%_", "a%b", "\\_",
+        "meeting", "Meeting", "STRASSE", "straße", "会议", "x", "y", "z",
+    ]
+
+    static func text(_ generator: inout Generator, pieces count: Int) -> String {
+        (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    /// The notes of `all` holding `query` once both are folded, compared byte for byte
+    /// (as `strpos` does), newest first.
+    static func scan(_ all: [Note], for query: String) -> [Note] {
+        let needle = Array(TextFolding.fold(query).utf8)
+        return all.filter { note in
+            let folded = Array(TextFolding.fold(note.content).utf8)
+            guard !needle.isEmpty else { return true }
+            guard folded.count >= needle.count else { return false }
+            return (0...(folded.count - needle.count)).contains { start in
+                folded[start..<start + needle.count].elementsEqual(needle)
+            }
+        }.sorted { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
+    }
+
+    /// Random notes, some planted with a rare word, a middling one or a common one, and
+    /// random queries: every page of the store's answer, first and keyset pages, is the
+    /// scan's; so is every page searched with a sample of 100 notes instead of 1,000 (an
+    /// account of 2,600 notes then behaves as a large one does). The queries reach each way
+    /// of answering (the sample alone, the walk after it, the trigram index after it, the
+    /// walk alone for queries without three letters in a row), counted by the store's rule.
+    @Test(arguments: [UInt64(20_261_201), 15])
+    func searchAnswersAsAScanDoes(seed: UInt64) async throws {
+        var generator = Generator(state: seed)
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        defer { store.close() }
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        let account = try await store.createAccount(
+            email: "s@x", tokenHash: nil, passwordHash: nil
+        ).id
+        var contents: [String] = []
+        for index in 0..<2_600 {
+            var content = Self.text(&generator, pieces: Int.random(in: 1...12, using: &generator))
+            if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
+            if index % 10 == 3 { content += " Kumquat" }  // middling: the walk's, or the sample's
+            if index % 2 == 0 { content += " commonword" }  // common: the sample's
+            contents.append(content)
+        }
+        // Dates out of the order of IDs, some equal, so pages follow (sort key, id).
+        let drafts = contents.map { content in
+            NoteDraft(
+                date: String(
+                    format: "2026-%02d-%02d %02d:00:00", Int.random(in: 1...12, using: &generator),
+                    Int.random(in: 1...28, using: &generator),
+                    Int.random(in: 0...3, using: &generator)),
+                content: content)
+        }
+        var notes: [Note] = []
+        for batch in stride(from: 0, to: drafts.count, by: 100) {
+            notes += try await withThrowingTaskGroup(of: Note.self) { group in
+                for draft in drafts[batch..<min(batch + 100, drafts.count)] {
+                    group.addTask {
+                        try await store.addNote(draft, account: account, quota: .unlimited)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        var queries = ["zebrafish", "ZEBRA", "kumquat", "KUMQ", "commonword", "MONWO", "会议", "e"]
+        for _ in 0..<60 {
+            queries.append(Self.text(&generator, pieces: Int.random(in: 1...3, using: &generator)))
+            let note = contents.randomElement(using: &generator)!.unicodeScalars
+            let start = Int.random(in: 0..<note.count, using: &generator)
+            let length = Int.random(in: 1...8, using: &generator)
+            var piece = String(String.UnicodeScalarView(note.dropFirst(start).prefix(length)))
+            if Bool.random(using: &generator) { piece = piece.uppercased() }
+            queries.append(piece)
+        }
+        var routes: [String: Int] = [:]
+        let limit = 40
+        let ordered = Self.scan(notes, for: "")
+        for query in queries {
+            let expected = Self.scan(notes, for: query)
+            let matches = Set(expected.map(\.id))
+            var after: NotePosition?
+            for page in 0..<4 {
+                let found = try await store.notes(
+                    account: account, page: NotePage(after: after, limit: limit, containing: query))
+                let small = try PostgreSQLNoteStore.search(
+                    account: account, after: after, needle: TextFolding.fold(query), limit: limit,
+                    words: .allScripts, sample: 100, on: connection)
+                let wanted = Array(expected.dropFirst(page * limit).prefix(limit)).map(\.id)
+                #expect(
+                    found.map(\.id) == wanted, "query \(query.debugDescription), page \(page + 1)")
+                #expect(
+                    small.map(\.id) == wanted,
+                    "query \(query.debugDescription), page \(page + 1), sample of 100")
+                for size in [PostgreSQLNoteStore.searchSample, 100] {
+                    let route = Self.route(
+                        ordered, matches: matches, after: after, query: query, limit: limit,
+                        sample: size)
+                    routes[route, default: 0] += 1
+                }
+                guard found.count == limit, let last = found.last else { break }
+                after = last.position
+            }
+        }
+        for route in ["sample", "walk", "trigram index", "walk alone"] {
+            #expect(routes[route, default: 0] > 0, "no query went by \(route): \(routes)")
+        }
+    }
+
+    /// A database of the release before the index, holding notes (30,000, written
+    /// straight into the table as a bulk import would, ASCII so that their fold is their
+    /// lower case): the step builds the index, telling its start, PostgreSQL's progress and
+    /// its end; the planner then reads the trigram index for the index's statement and the
+    /// account's index for a page of the listing.
+    @Test func theMigrationBuildsTheIndexOverExistingNotesAndTellsItsProgress() async throws {
+        let database = try cluster.createDatabase()
+        try PostgreSQLNoteStore(conninfo: database).close()
+        _ = try cluster.psql(
+            """
+            DROP INDEX notes_folded_trigrams;
+            DELETE FROM schema_migrations WHERE name = 'notes-trigram-index';
+            INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
+            ALTER TABLE notes DISABLE TRIGGER notes_written;
+            INSERT INTO notes (account_id, date, sort_key, content, folded_content,
+                created_at, updated_at)
+            SELECT a.id, d, d, 'Note ' || n || ' about Meeting ' || md5(n::text),
+                'note ' || n || ' about meeting ' || md5(n::text), 0, 0
+            FROM accounts a, generate_series(1, 30000) AS n,
+                LATERAL (SELECT to_char(timestamp '2020-01-01' + n * interval '1 minute',
+                    'YYYY-MM-DD HH24:MI:SS') AS d) dates;
+            UPDATE accounts SET note_count = 30000;
+            ALTER TABLE notes ENABLE TRIGGER notes_written;
+            ANALYZE notes;
+            """, on: database)
+        let told = Lock<[PostgreSQLMigrationProgress]>([])
+        let connection = try PostgreSQLConnection(conninfo: database)
+        let unknown = try PostgreSQLMigrations.apply(
+            on: connection, conninfo: database, interval: .milliseconds(10)
+        ) { progress in told.withLock { $0.append(progress) } }
+        #expect(unknown.isEmpty)
+        let events = told.withLock { $0 }
+        #expect(events.first == .started(step: "notes-trigram-index"))
+        guard case .finished(let step, _) = events.last else {
+            Issue.record("no end told: \(events)")
+            return
+        }
+        #expect(step == "notes-trigram-index")
+        let building = events.compactMap { event -> (Int, Int)? in
+            guard case .building(_, _, let done, let total) = event else { return nil }
+            return (done, total)
+        }
+        #expect(!building.isEmpty, "no progress told: \(events)")
+        #expect(building.allSatisfy { $0.0 <= $0.1 })
+        #expect(
+            try cluster.psql("SELECT count(*) FROM schema_migrations", on: database)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+                == String(PostgreSQLMigrations.all.count))
+        _ = try cluster.psql("ANALYZE notes", on: database)
+
+        let account = try connection.query("SELECT id FROM accounts").int64(0, 0)
+        let trigramPlan = try connection.pipeline([
+            .init(sql: "BEGIN", parameters: []),
+            .init(sql: PostgreSQLNoteStore.bitmapPlansOnly, parameters: []),
+            .init(
+                sql: "EXPLAIN " + PostgreSQLNoteStore.pageFromTrigramIndex,
+                parameters: [
+                    .text(PostgreSQLNoteStore.likePattern(containing: "note 1234 ")),
+                    .integer(account), .text("9999"), .integer(0), .integer(50),
+                ]),
+            .init(sql: "COMMIT", parameters: []),
+        ])[2]
+        let trigramText = (0..<trigramPlan.count).map { trigramPlan.text($0, 0) }.joined(
+            separator: "\n")
+        #expect(trigramText.contains("notes_folded_trigrams"), "\(trigramText)")
+        let listing = try connection.query(
+            "EXPLAIN " + PostgreSQLNoteStore.pageFromNewest, .integer(account), .null,
+            .integer(50))
+        let listingText = (0..<listing.count).map { listing.text($0, 0) }.joined(separator: "\n")
+        #expect(listingText.contains("notes_by_account_newest"), "\(listingText)")
+
+        let store = try PostgreSQLNoteStore(conninfo: database)
+        defer { store.close() }
+        let found = try await store.notes(
+            account: account, page: NotePage(limit: 50, containing: "NOTE 1234 "))
+        #expect(found.map(\.content).map { $0.prefix(10) } == ["Note 1234 "])
+    }
+
+    /// A user who may not create pg_trgm (no CREATE on the database) is told what to do,
+    /// with PostgreSQL's own report.
+    @Test func aUserWhoMayNotCreateTheExtensionIsToldWhatToDo() throws {
+        let database = try cluster.createDatabase()
+        let role = "mynotes_limited_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try cluster.psql(
+            "CREATE ROLE \(role) LOGIN; GRANT CREATE ON SCHEMA public TO \(role)", on: database)
+        defer { _ = try? cluster.psql("DROP OWNED BY \(role); DROP ROLE \(role)", on: database) }
+        let limited = database.replacingOccurrences(of: "postgres@", with: "\(role)@")
+        let error = #expect(throws: StoreError.self) {
+            _ = try PostgreSQLNoteStore(conninfo: limited)
+        }
+        guard case .cannotConnect(_, let cause) = error else {
+            Issue.record("not a failure to use the database: \(String(describing: error))")
+            return
+        }
+        #expect(cause.sqlState == "42501")
+        #expect(cause.message.contains("run CREATE EXTENSION pg_trgm in this database"))
+        #expect(cause.message.contains("permission denied"))
+    }
+
+    /// A server without the extension's files (PostgreSQL 15 says it cannot open its
+    /// control file) names the package to install; other failures pass unchanged.
+    @Test func aServerWithoutTheExtensionNamesThePackage() throws {
+        let database = try cluster.createDatabase()
+        let connection = try PostgreSQLConnection(conninfo: database)
+        var missing: PostgreSQLError?
+        do {
+            try connection.execute("CREATE EXTENSION IF NOT EXISTS mynotes_no_such_extension")
+        } catch {
+            missing = error
+        }
+        let error = try #require(missing)
+        let step = try #require(PostgreSQLMigrations.all.last { $0.extensionNeeded != nil })
+        let explained = PostgreSQLMigrations.explained(error, in: step)
+        #expect(explained.sqlState == error.sqlState)
+        #expect(explained.message.contains("lacks the pg_trgm extension"))
+        #expect(explained.message.contains("postgresql-contrib"))
+        #expect(explained.message.contains(error.message))
+        let other = PostgreSQLError(sqlState: "42P07", message: "exists", sql: nil)
+        #expect(PostgreSQLMigrations.explained(other, in: step) == other)
+    }
+
+    /// Which way the store answers a page, by its rule (PostgreSQLNoteStore+Search):
+    /// `ordered` is every note of the account in page order, `matches` the query's.
+    static func route(
+        _ ordered: [Note], matches: Set<Int64>, after: NotePosition?, query: String, limit: Int,
+        sample size: Int
+    ) -> String {
+        guard PostgreSQLTrigramWords.allScripts.indexable(TextFolding.fold(query)) else {
+            return "walk alone"
+        }
+        let next = ordered.filter { note in
+            guard let after else { return true }
+            return (note.position.sortKey, note.id) < (after.sortKey, after.id)
+        }
+        let sample = next.prefix(size)
+        let matched = sample.filter { matches.contains($0.id) }.count
+        guard matched < limit, next.count >= size else { return "sample" }
+        switch PostgreSQLNoteStore.SearchRoute(
+            matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count))
+        {
+        case .walk: return "walk"
+        case .trigramIndex: return "trigram index"
+        }
+    }
+}

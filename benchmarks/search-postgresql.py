@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""benchmarks/search-postgresql.sh's helper (issue 15, PostgreSQL). Standard library only.
+
+  search-postgresql.py notes COUNT AVERAGE_BYTES CJK_PERCENT SEED > notes.tsv
+      Notes as COPY's text format: date, content, folded content. The notes are made of
+      a vocabulary whose folded forms are known (ASCII words lowered; `Straße` folds to
+      `strasse`, `café` stays), and of Chinese characters and punctuation, which have no
+      case: exactly what TextFolding makes of them (the script checks that through the
+      store, rewriting a sample of notes over REST).
+  search-postgresql.py measure BASE_URL TOKEN QUERIES SEED PAGES SAMPLE_FILE
+      Searches over REST, one at a time: first pages of 50 and keyset pages after them.
+"""
+import http.client
+import json
+import random
+import sys
+import time
+import urllib.parse
+
+# Pseudo-words used with a Zipf-like frequency (some in most notes, most in few, as words
+# of real text), and Chinese characters, common ones far more often than rare ones.
+FOLDED = {"straße": "strasse"}
+
+
+def vocabulary(rng):
+    syllables = ["ka", "to", "mi", "re", "su", "na", "lo", "pe", "di", "ju", "bo", "xi", "ar",
+                 "en", "ou", "st", "ch", "qu", "ze", "ly"]
+    words = ["the", "and", "milk", "meeting", "notes", "budget", "Straße", "café", "report"]
+    while len(words) < 20000:
+        words.append("".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))))
+    return words
+
+
+def fold(word):
+    """TextFolding.fold of the vocabulary's words and of their capitalized forms."""
+    base = word[0].lower() + word[1:]
+    if base in FOLDED:
+        return FOLDED[base]
+    if base.isascii() or base == "café":
+        return word.lower()
+    raise ValueError(f"no known fold for {word!r}")
+
+
+CJK = [chr(c) for c in range(0x4E00, 0x4E00 + 6000)]
+
+
+def zipf_index(rng, n):
+    # P(i) ~ 1/(i+1): the inverse of the harmonic CDF, approximately.
+    return min(n - 1, int(n ** rng.random()) - 1)
+
+
+def latin_note(rng, words, target):
+    shown, folded, size = [], [], 0
+    while size < target:
+        word = words[zipf_index(rng, len(words))]
+        if rng.random() < 0.1:
+            word = word.capitalize()
+        shown.append(word)
+        folded.append(fold(word))
+        size += len(word.encode()) + 1
+    return " ".join(shown), " ".join(folded)
+
+
+def cjk_note(rng, target):
+    chars, size = [], 0
+    while size < target:
+        if rng.random() < 0.08:
+            chars.append(rng.choice("，。 "))
+        else:
+            chars.append(CJK[zipf_index(rng, len(CJK))])
+        size += 3
+    text = "".join(chars).strip() or CJK[0]
+    return text, text
+
+
+def notes(count, average, cjk_percent, seed):
+    rng = random.Random(seed)
+    words = vocabulary(random.Random(1))
+    start = 1_700_000_000  # 2023-11-14: notes spread over about five years after it
+    out = sys.stdout
+    for n in range(count):
+        target = max(8, int(rng.expovariate(1 / average)))
+        if rng.random() * 100 < cjk_percent:
+            content, folded = cjk_note(rng, target)
+        else:
+            content, folded = latin_note(rng, words, target)
+        when = time.gmtime(start + n * (160_000_000 // max(count, 1)) + rng.randint(0, 3600))
+        out.write(f"{time.strftime('%Y-%m-%d %H:%M:%S', when)}\t{content}\t{folded}\n")
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def queries_of(rng, sample, words, kind, count):
+    """3+: vocabulary words (common and rare), pieces of random notes, runs of 3-4
+    Chinese characters, absent words; 1-2: a letter, one or two Chinese characters, a
+    letter and a vowel."""
+    found = []
+    for _ in range(count):
+        choice = rng.random()
+        if kind == "3+":
+            if choice < 0.35:
+                word = words[zipf_index(rng, len(words))]
+                found.append(word if len(word) >= 3 else word + " ")
+            elif choice < 0.65:
+                note = rng.choice(sample)
+                length = rng.randint(3, 8)
+                at = rng.randint(0, max(0, len(note) - length))
+                piece = note[at:at + length]
+                found.append(piece if len(piece) >= 3 else "abc")
+            elif choice < 0.9:
+                found.append("".join(CJK[zipf_index(rng, len(CJK))]
+                                     for _ in range(rng.randint(3, 4))))
+            else:
+                found.append("zq" + str(rng.randint(0, 10**6)))
+        else:
+            if choice < 0.3:
+                found.append(rng.choice("abcdefghijklmnopqrstuvwxyz"))
+            elif choice < 0.6:
+                found.append(CJK[zipf_index(rng, len(CJK))])
+            elif choice < 0.85:
+                found.append(CJK[zipf_index(rng, len(CJK))] + CJK[zipf_index(rng, len(CJK))])
+            else:
+                found.append(rng.choice("abcdefghijklmnopqrstuvwxyz") + rng.choice("aeiou"))
+    return found
+
+
+def measure(base_url, token, count, seed, pages, sample_file):
+    rng = random.Random(seed)
+    url = urllib.parse.urlparse(base_url)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
+    headers = {"Authorization": f"Bearer {token}"}
+    words = vocabulary(random.Random(1))
+    with open(sample_file, encoding="utf-8") as lines:
+        sample = [line.rstrip("\n") for line in lines if line.strip()]
+
+    def get(path):
+        began = time.perf_counter()
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        body = response.read()
+        elapsed = (time.perf_counter() - began) * 1000
+        if response.status != 200:
+            raise SystemExit(f"{path}: {response.status} {body[:200]!r}")
+        return elapsed, json.loads(body)
+
+    listing = [get("/api/v1/notes?limit=50")[0] for _ in range(min(count, 50))]
+    print(f"listing without q, first page of 50: {len(listing)} requests, "
+          f"p50 {percentile(listing, 50):7.2f} ms, p99 {percentile(listing, 99):7.2f} ms")
+    for kind in ("3+", "1-2"):
+        first, later, matched, slowest = [], [], [], (0, "")
+        for query in queries_of(rng, sample, words, kind, count):
+            cursor = ""
+            for page in range(pages):
+                path = "/api/v1/notes?limit=50&q=" + urllib.parse.quote(query)
+                if cursor:
+                    path += "&cursor=" + urllib.parse.quote(cursor)
+                elapsed, answer = get(path)
+                (first if page == 0 else later).append(elapsed)
+                slowest = max(slowest, (elapsed, query))
+                if page == 0:
+                    matched.append(len(answer["notes"]))
+                cursor = answer["nextCursor"]
+                if not cursor:
+                    break
+        full = sum(1 for m in matched if m == 50)
+        for name, values in (("first page", first), ("next pages", later)):
+            if values:
+                print(f"{kind:>3} chars, {name:10}: {len(values):4} requests, "
+                      f"p50 {percentile(values, 50):7.2f} ms, p99 {percentile(values, 99):7.2f} ms, "
+                      f"max {max(values):7.2f} ms")
+        print(f"{kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
+              f" slowest request {slowest[0]:.1f} ms for {slowest[1]!r}")
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "notes" and len(sys.argv) == 6:
+        notes(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
+    elif command == "measure" and len(sys.argv) == 8:
+        measure(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]),
+                sys.argv[7])
+    else:
+        raise SystemExit(__doc__)
