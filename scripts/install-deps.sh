@@ -18,7 +18,9 @@ for option in "$@"; do
         # Issue 11: a PostgreSQL server for the PostgreSQL tests and scripts/serve-cluster.sh
         # (its initdb and pg_ctl; Debian does not start a cluster when policy-rc.d forbids
         # it, and the scripts start private ones), and haproxy in front of the instances.
-        --with-postgresql) packages+=(postgresql haproxy) ;;
+        # Issue 15: search's index needs pg_trgm, one of the contrib modules, which Debian
+        # ships in postgresql-15 itself (postgresql-contrib names them on every release).
+        --with-postgresql) packages+=(postgresql postgresql-contrib haproxy) ;;
         # Issue 13, the operations tests: promtool (prometheus), openssl, curl,
         # systemd-analyze (systemd), python3-venv for prometheus-client.
         --with-operations) packages+=(prometheus openssl curl systemd python3-venv) ;;
