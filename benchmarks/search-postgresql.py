@@ -173,6 +173,11 @@ def measure(base_url, token, count, seed, pages, sample_file):
                       f"max {max(values):7.2f} ms")
         print(f"{kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
               f" slowest request {slowest[0]:.1f} ms for {slowest[1]!r}")
+    # The worst case of a query too short for trigrams: absent, so the walk reads every note.
+    for query in ("zx", "qj"):
+        times = [get("/api/v1/notes?limit=50&q=" + query)[0] for _ in range(3)]
+        print(f"absent 2-character query {query!r} (the walk reads the whole account):"
+              f" {', '.join(f'{t:.0f}' for t in times)} ms")
 
 
 if __name__ == "__main__":

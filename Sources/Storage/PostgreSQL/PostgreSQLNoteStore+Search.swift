@@ -29,11 +29,10 @@ extension PostgreSQLNoteStore {
             return try walk(
                 account: account, after: after, needle: needle, limit: limit, on: connection)
         }
-        let sampled = try sample(
+        let (sampled, edge) = try sample(
             size, account: account, after: after, needle: needle, limit: limit, on: connection)
-        guard sampled.count < limit,
-            let edge = try sampleEdge(size, account: account, after: after, on: connection)
-        else { return sampled }  // a full page, or the sample read every note there is
+        // A full page, or the sample read every note there is.
+        guard sampled.count < limit, let edge else { return sampled }
         let needed = limit - sampled.count
         let rest: [Note]
         switch SearchRoute(
@@ -70,22 +69,44 @@ extension PostgreSQLNoteStore {
         }
     }
 
-    /// The matches among the next `size` notes in page order.
+    /// The matches among the next `size` notes in page order, and where the sample ended
+    /// (``sampleEdge(of:)``), read in one snapshot: a note written meanwhile cannot move
+    /// the edge and so come twice.
     private static func sample(
         _ size: Int, account: Int64, after: NotePosition?, needle: String, limit: Int,
         on connection: PostgreSQLConnection
-    ) throws(PostgreSQLError) -> [Note] {
-        let rows: PostgreSQLRows
+    ) throws(PostgreSQLError) -> (notes: [Note], edge: (position: NotePosition, notes: Int64)?) {
+        let statements: [PostgreSQLConnection.Statement]
         if let after {
-            rows = try connection.query(
-                sampleAfterCursor, .integer(account), .text(after.sortKey), .integer(after.id),
-                .integer(Int64(size)), .text(needle), .integer(Int64(limit)))
+            let cursor: [PostgreSQLValue] = [.text(after.sortKey), .integer(after.id)]
+            statements = [
+                .init(
+                    sql: sampleAfterCursor,
+                    parameters: [.integer(account)] + cursor + [
+                        .integer(Int64(size)), .text(needle), .integer(Int64(limit)),
+                    ]),
+                .init(
+                    sql: edgeAfterCursor,
+                    parameters: [.integer(account), .integer(Int64(size - 1))] + cursor),
+            ]
         } else {
-            rows = try connection.query(
-                sampleFromNewest, .integer(account), .integer(Int64(size)),
-                .text(needle), .integer(Int64(limit)))
+            statements = [
+                .init(
+                    sql: sampleFromNewest,
+                    parameters: [
+                        .integer(account), .integer(Int64(size)), .text(needle),
+                        .integer(Int64(limit)),
+                    ]),
+                .init(
+                    sql: edgeFromNewest,
+                    parameters: [.integer(account), .integer(Int64(size - 1))]),
+            ]
         }
-        return (0..<rows.count).map { note(rows, $0) }
+        let results = try connection.pipeline(
+            [.init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: [])]
+                + statements + [.init(sql: "COMMIT", parameters: [])])
+        let rows = results[1]
+        return ((0..<rows.count).map { note(rows, $0) }, sampleEdge(of: results[2]))
     }
 
     private static let sampleFromNewest = """
@@ -107,18 +128,9 @@ extension PostgreSQLNoteStore {
 
     /// The last note the sample read, and how many notes the account holds; `nil` when
     /// the sample read to the account's oldest note.
-    private static func sampleEdge(
-        _ size: Int, account: Int64, after: NotePosition?, on connection: PostgreSQLConnection
-    ) throws(PostgreSQLError) -> (position: NotePosition, notes: Int64)? {
-        let rows: PostgreSQLRows
-        if let after {
-            rows = try connection.query(
-                edgeAfterCursor, .integer(account), .integer(Int64(size - 1)),
-                .text(after.sortKey), .integer(after.id))
-        } else {
-            rows = try connection.query(
-                edgeFromNewest, .integer(account), .integer(Int64(size - 1)))
-        }
+    private static func sampleEdge(of rows: PostgreSQLRows) -> (
+        position: NotePosition, notes: Int64
+    )? {
         guard rows.count > 0, !rows.isNull(0, 1) else { return nil }
         return (NotePosition(sortKey: rows.text(0, 1), id: rows.int64(0, 2)), rows.int64(0, 0))
     }
