@@ -7,7 +7,8 @@
 # time (QUERIES of 3 or more characters and QUERIES of 1 or 2, each a first page of 50 and
 # up to two keyset pages after it: p50/p99), shows the plans PostgreSQL used (auto_explain),
 # and measures durable adds through the legacy API (wrk, 64 connections) with the index and
-# without it (dropped, then built again), in the order with, without, without, with.
+# without it (dropped, then built again), in the order with, without, without, with, with,
+# without.
 #
 #   benchmarks/search-postgresql.sh                 # about 6 minutes on 2 cores
 #   NOTES=100000 QUERIES=50 benchmarks/search-postgresql.sh
@@ -195,6 +196,8 @@ adds() {
     resume
     stop_server
 }
+# With, without, without, with, with, without: what drifts while they run (the machine's
+# other work, the table growing) weighs on both alike.
 with=() without=()
 with+=("$(adds)")
 sql -c "DROP INDEX notes_folded_trigrams"
@@ -204,6 +207,9 @@ began=$EPOCHREALTIME
 sql -c "SET maintenance_work_mem = '256MB'" -c "$index_definition"
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "index built again (CREATE INDEX, 256 MB) in %.1f s\n", b - a }'
 with+=("$(adds)")
+with+=("$(adds)")
+sql -c "DROP INDEX notes_folded_trigrams"
+without+=("$(adds)")
 echo "adds/s with the index ${with[*]}, without it ${without[*]}"
 awk -v a="${with[*]}" -v b="${without[*]}" 'BEGIN {
     n = split(a, w, " "); split(b, o, " "); sw = 0; so = 0

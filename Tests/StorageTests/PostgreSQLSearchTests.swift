@@ -46,15 +46,21 @@ struct PostgreSQLSearchTests {
     /// The notes of `all` holding `query` once both are folded, compared byte for byte
     /// (as `strpos` does), newest first.
     static func scan(_ all: [Note], for query: String) -> [Note] {
-        let needle = Array(TextFolding.fold(query).utf8)
-        return all.filter { note in
-            let folded = Array(TextFolding.fold(note.content).utf8)
-            guard !needle.isEmpty else { return true }
-            guard folded.count >= needle.count else { return false }
-            return (0...(folded.count - needle.count)).contains { start in
-                folded[start..<start + needle.count].elementsEqual(needle)
-            }
-        }.sorted { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
+        let needle = TextFolding.fold(query)
+        return all.filter { holds($0, needle) }.sorted {
+            ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id)
+        }
+    }
+
+    /// Whether the note's folded text holds `folded`'s bytes.
+    static func holds(_ note: Note, _ folded: String) -> Bool {
+        let needle = Array(folded.utf8)
+        let text = Array(TextFolding.fold(note.content).utf8)
+        guard !needle.isEmpty else { return true }
+        guard text.count >= needle.count else { return false }
+        return (0...(text.count - needle.count)).contains { start in
+            text[start..<start + needle.count].elementsEqual(needle)
+        }
     }
 
     /// Random notes, some planted with a rare word, a middling one or a common one, and
@@ -282,8 +288,11 @@ struct PostgreSQLSearchTests {
         let sample = next.prefix(size)
         let matched = sample.filter { matches.contains($0.id) }.count
         guard matched < limit, next.count >= size else { return "sample" }
+        let trigrams = PostgreSQLTrigramWords.allScripts.trigrams(of: TextFolding.fold(query))
+        let candidates = sample.filter { note in trigrams.allSatisfy { holds(note, $0) } }.count
         switch PostgreSQLNoteStore.SearchRoute(
-            matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count))
+            matched: matched, candidates: candidates, of: size, needed: limit - matched,
+            notes: Int64(ordered.count))
         {
         case .walk: return "walk"
         case .trigramIndex: return "trigram index"

@@ -3,22 +3,24 @@
 // it, read either by that walk or through the trigram index (migration
 // notes-trigram-index), whichever reads fewer notes.
 //
-// The index yields every match of the query in no useful order: a page from it costs all
-// the query's matches (fetched, rechecked and sorted), few for a rare query, a large part
-// of the account for a common one; the walk costs the notes it reads until the page is
-// full, few for a common query, the whole account for a rare one. So a search first walks
-// a sample of the account's next notes (``searchSample``): a common query fills its page
-// there. Otherwise the matches in the sample tell how common the query is, and the rest
-// of the page comes from whichever of the two should read fewer notes. Queries without
+// The index yields, in no useful order, every note holding all the query's trigrams (its
+// candidates, which the recheck narrows to the matches): a page from it costs them all,
+// fetched, rechecked and sorted; few for a rare word, a large part of the account for a
+// common one or for a phrase of common words (pg_trgm keeps no positions: `na the l`
+// matches 0.4% of the benchmark's notes, and 28% are candidates). The walk costs the notes
+// it reads until the page is full: few for a common query, the whole account for a rare
+// one. So a search first walks a sample of the account's next notes (``searchSample``),
+// where a common query fills its page. Otherwise the sample's matches and candidates tell
+// what each would cost, and the rest of the page comes from the cheaper. Queries without
 // three letters in a row (`会议`, `a b`), which pg_trgm cannot serve, are walked.
 extension PostgreSQLNoteStore {
     /// How many notes, in page order from the cursor, a search reads before it considers
     /// the trigram index: about a millisecond's work.
     static let searchSample = 1_000
-    /// What taking a match from the trigram index costs against reading one note of the
-    /// walk: the index's notes are fetched one by one from anywhere in the table,
-    /// rechecked and sorted.
-    static let indexMatchCost = 4
+    /// What a candidate of the trigram index costs against reading one note of the walk:
+    /// it is fetched from anywhere in the table and rechecked (measured over the
+    /// benchmark's million notes: 1.5 µs a candidate, 0.58 µs a note walked).
+    static let indexCandidateCost = 3.0
 
     static func search(
         account: Int64, after: NotePosition?, needle: String, limit: Int,
@@ -34,9 +36,13 @@ extension PostgreSQLNoteStore {
         // A full page, or the sample read every note there is.
         guard sampled.count < limit, let edge else { return sampled }
         let needed = limit - sampled.count
+        let candidates = try sampleCandidates(
+            account: account, after: after, from: edge.position,
+            trigrams: words.trigrams(of: needle), on: connection)
         let rest: [Note]
         switch SearchRoute(
-            matched: sampled.count, of: size, needed: needed, notes: edge.notes)
+            matched: sampled.count, candidates: candidates, of: size, needed: needed,
+            notes: edge.notes)
         {
         case .walk:
             rest = try walk(
@@ -55,19 +61,52 @@ extension PostgreSQLNoteStore {
         case walk
         case trigramIndex
 
-        /// `matched` of the sample's `size` notes matched, `needed` more are wanted, and
-        /// the account holds `notes`: the walk should read `needed / rate` more notes, the
-        /// index yield `rate × notes` matches.
-        init(matched: Int, of size: Int, needed: Int, notes: Int64) {
-            guard matched > 0 else {
-                self = .trigramIndex
-                return
-            }
-            let walked = Double(needed) * Double(size) / Double(matched)
-            let taken = Double(matched) / Double(size) * Double(notes)
-            self = walked < Double(indexMatchCost) * taken ? .walk : .trigramIndex
+        /// `matched` of the sample's `size` notes matched and `candidates` held all the
+        /// query's trigrams, `needed` more matches are wanted, and the account holds
+        /// `notes`: the walk should read `needed / rate` more notes (at most the account),
+        /// the index yield `candidates / size × notes` candidates.
+        init(matched: Int, candidates: Int, of size: Int, needed: Int, notes: Int64) {
+            let account = Double(notes)
+            let walked =
+                matched > 0
+                ? min(Double(needed) * Double(size) / Double(matched), account) : account
+            let yielded = Double(candidates) / Double(size) * account
+            self = walked < indexCandidateCost * yielded ? .walk : .trigramIndex
         }
     }
+
+    /// How many of the sample's notes, from the cursor to `edge`, hold every one of
+    /// `trigrams`.
+    private static func sampleCandidates(
+        account: Int64, after: NotePosition?, from edge: NotePosition, trigrams: [String],
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> Int {
+        let bounds: [PostgreSQLValue] = [
+            .integer(account), .text(edge.sortKey), .integer(edge.id), .texts(trigrams),
+        ]
+        let rows: PostgreSQLRows
+        if let after {
+            rows = try connection.query(
+                candidatesBeforeCursor,
+                parameters: bounds + [.text(after.sortKey), .integer(after.id)])
+        } else {
+            rows = try connection.query(candidatesToNewest, parameters: bounds)
+        }
+        return Int(rows.int64(0, 0))
+    }
+
+    private static let candidatesToNewest = """
+        SELECT count(*) FROM notes
+        WHERE account_id = $1 AND (sort_key, id) >= ($2::text, $3::bigint)
+            AND (SELECT bool_and(strpos(folded_content, t) > 0) FROM unnest($4::text[]) AS t)
+        """
+
+    private static let candidatesBeforeCursor = """
+        SELECT count(*) FROM notes
+        WHERE account_id = $1 AND (sort_key, id) >= ($2::text, $3::bigint)
+            AND (sort_key, id) < ($5::text, $6::bigint)
+            AND (SELECT bool_and(strpos(folded_content, t) > 0) FROM unnest($4::text[]) AS t)
+        """
 
     /// The matches among the next `size` notes in page order, and where the sample ended
     /// (``sampleEdge(of:)``), read in one snapshot: a note written meanwhile cannot move

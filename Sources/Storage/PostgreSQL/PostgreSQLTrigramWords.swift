@@ -8,6 +8,7 @@
 /// PostgreSQLTrigramWords.allScripts.indexable("会议室")  // true
 /// PostgreSQLTrigramWords.ascii.indexable("会议室")       // false
 /// PostgreSQLTrigramWords.allScripts.indexable("a b")    // false
+/// PostgreSQLTrigramWords.allScripts.trigrams(of: "milk tea")  // ["mil", "ilk", "tea"]
 /// ```
 enum PostgreSQLTrigramWords: Sendable, Hashable {
     case ascii
@@ -23,12 +24,27 @@ enum PostgreSQLTrigramWords: Sendable, Hashable {
 
     /// Whether `folded` holds three letters or digits in a row.
     func indexable(_ folded: String) -> Bool {
-        var run = 0
+        !trigrams(of: folded).isEmpty
+    }
+
+    /// The trigrams pg_trgm looks up for `folded` inside a `LIKE` pattern, but those it
+    /// pads at the query's word boundaries: every three letters or digits in a row. A note
+    /// that holds them all is a candidate the index yields and the recheck may refuse.
+    func trigrams(of folded: String) -> [String] {
+        var found: [String] = []
+        var run: [Unicode.Scalar] = []
         for scalar in folded.unicodeScalars {
-            run = isLetterOrDigit(scalar) ? run + 1 : 0
-            if run == 3 { return true }
+            guard isLetterOrDigit(scalar) else {
+                run.removeAll()
+                continue
+            }
+            run.append(scalar)
+            guard run.count >= 3 else { continue }
+            var trigram = ""
+            trigram.unicodeScalars.append(contentsOf: run.suffix(3))
+            if !found.contains(trigram) { found.append(trigram) }
         }
-        return false
+        return found
     }
 
     private func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
