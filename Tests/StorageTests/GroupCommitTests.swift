@@ -42,25 +42,12 @@ import Testing
     static func queueTogether(_ count: Int, on writer: SQLiteWriter) async throws
         -> [Task<Void, any Error>]
     {
-        let started = Atomic(false)
-        let release = DispatchSemaphore(value: 0)
-        let holding = Task {
-            try await writer.perform { _ throws(StoreError) in
-                started.store(true, ordering: .releasing)
-                release.wait()
-            }
-        }
-        try await Poll.until("the writer is held", every: .milliseconds(1)) {
-            started.load(ordering: .acquiring)
-        }
+        let held = try await HeldWriter(writer)
         let writes = (0..<count).map { _ in
             Task { try await writer.perform { _ throws(StoreError) in } }
         }
-        try await Poll.until("\(count) writes queued", every: .milliseconds(1)) {
-            writer.waitingWrites == count
-        }
-        release.signal()
-        try await holding.value
+        try await held.waitUntilQueued(count)
+        try await held.letGo()
         return writes
     }
 
