@@ -24,6 +24,8 @@ public final class BoundedExecutor: Sendable {
         /// Waiting jobs, oldest at `head`; slots before it are spent.
         var jobs: [(@Sendable () -> Void)?] = []
         var head = 0
+        /// Jobs a thread has taken and not finished.
+        var running = 0
         var closed = false
 
         var waiting: Int { jobs.count - head }
@@ -33,6 +35,7 @@ public final class BoundedExecutor: Sendable {
             let job = jobs[head]
             jobs[head] = nil
             head += 1
+            running += 1
             // Compact once the spent prefix dominates, so the array stays near the limit.
             if head >= 64, head * 2 >= jobs.count {
                 jobs.removeFirst(head)
@@ -78,7 +81,9 @@ public final class BoundedExecutor: Sendable {
     }
 
     /// Runs `body` on one of the executor's threads and returns its result, or fails at
-    /// once when ``ExecutorLimits/queueLimit`` jobs are already waiting. A job that
+    /// once when ``ExecutorLimits/queueLimit`` jobs are already waiting with every thread
+    /// busy (counted as jobs in flight, so the answer does not depend on how quickly the
+    /// threads wake up). A job that
     /// fails returns its failure as a value (a `Result`), so that this error stays the
     /// executor's own.
     public func run<Value: Sendable>(
@@ -98,7 +103,9 @@ public final class BoundedExecutor: Sendable {
     public func submit(_ job: @escaping @Sendable () -> Void) -> BoundedExecutorError? {
         let refusal = state.withLock { state -> BoundedExecutorError? in
             if state.closed { return .closed }
-            if state.waiting >= limits.queueLimit {
+            // Jobs in flight, not jobs not yet taken: a thread that has not woken up yet
+            // (common on a loaded machine) must not shrink the queue by its own job.
+            if state.waiting + state.running >= limits.threads + limits.queueLimit {
                 return .overloaded(queueLimit: limits.queueLimit)
             }
             state.jobs.append(job)
@@ -146,6 +153,7 @@ public final class BoundedExecutor: Sendable {
             let (job, closed) = state.withLock { state in (state.pop(), state.closed) }
             if let job {
                 job()
+                state.withLock { $0.running -= 1 }
             } else if closed {
                 return
             }

@@ -43,6 +43,31 @@ import Testing
         #expect(try await executor.run { 42 } == 42)
     }
 
+    /// Submitted back to back, before the threads can have taken any: `threads +
+    /// queueLimit` jobs fit, the next is refused, whatever the threads have done so far.
+    @Test(arguments: [(1, 4), (2, 3)])
+    func admissionCountsJobsInFlightNotHowFarTheThreadsHaveGot(threads: Int, queueLimit: Int)
+        async throws
+    {
+        let executor = BoundedExecutor(
+            name: "test", limits: ExecutorLimits(threads: threads, queueLimit: queueLimit))
+        defer { executor.close() }
+        let release = DispatchSemaphore(value: 0)
+        let finished = Atomic<Int>(0)
+        let capacity = threads + queueLimit
+        let refusals = (0..<capacity + 1).map { _ in
+            executor.submit {
+                release.wait()
+                finished.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(refusals.dropLast().allSatisfy { $0 == nil })
+        #expect(refusals.last == .overloaded(queueLimit: queueLimit))
+        for _ in 0..<capacity { release.signal() }
+        executor.close()
+        #expect(finished.load(ordering: .relaxed) == capacity)
+    }
+
     @Test func closeRunsWhatWaitsThenRefuses() async throws {
         let executor = BoundedExecutor(
             name: "test", limits: ExecutorLimits(threads: 1, queueLimit: 10))

@@ -16,23 +16,12 @@ import Testing
             queueLimit: 2, retryAfter: .seconds(3))
         defer { writer.close() }
         // Given the writer thread held inside a batch
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let holding = Task {
-            try await writer.perform { _ throws(StoreError) in
-                started.signal()
-                release.wait()
-                return 0
-            }
-        }
-        started.wait()
+        let held = try await HeldWriter(writer)
         // And two writes waiting for the next batch
         let queued = (1...2).map { value in
             Task { try await writer.perform { _ throws(StoreError) in value } }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while writer.waitingWrites < 2, ContinuousClock.now < deadline { await Task.yield() }
-        #expect(writer.waitingWrites == 2)
+        try await held.waitUntilQueued(2)
         // Then one more is refused at once, with the configured wait
         await #expect {
             _ = try await writer.perform { _ throws(StoreError) in 3 }
@@ -41,8 +30,7 @@ import Testing
             return wait == .seconds(3)
         }
         // And when the writer is free, the held and the queued writes are answered
-        release.signal()
-        #expect(try await holding.value == 0)
+        try await held.letGo()
         #expect(try await queued[0].value == 1)
         #expect(try await queued[1].value == 2)
     }
@@ -74,33 +62,13 @@ import Testing
                 }
             }
         }
-        // Given the writer held inside a batch, so that the next three share one (waiting
-        // by yielding: a blocked wait here could hold the last free thread of the pool
-        // that the write's own task needs)
-        let started = Atomic(false)
-        let release = DispatchSemaphore(value: 0)
-        let holding = Task {
-            try await writer.perform { _ throws(StoreError) in
-                started.store(true, ordering: .releasing)
-                release.wait()
-            }
-        }
-        // (The limits are generous: other suites running alongside may hold the pool's
-        // threads that these tasks need for a while.)
-        var deadline = ContinuousClock.now + .seconds(60)
-        while !started.load(ordering: .acquiring), ContinuousClock.now < deadline {
-            await Task.yield()
-        }
-        let holdingStarted = started.load(ordering: .acquiring)
-        try #require(holdingStarted, "the holding write never started")
+        // Given the writer held inside a batch, so that the next three share one
+        let held = try await HeldWriter(writer)
         let small = insert("small", bytes: 10)
         let huge = insert("huge", bytes: 1 << 20)
         let after = insert("after", bytes: 10)
-        deadline = ContinuousClock.now + .seconds(60)
-        while writer.waitingWrites < 3, ContinuousClock.now < deadline { await Task.yield() }
-        try #require(writer.waitingWrites == 3, "the three writes never queued together")
-        release.signal()
-        try await holding.value
+        try await held.waitUntilQueued(3)
+        try await held.letGo()
         // Then each write of the batch fails with SQLite's SQLITE_FULL, not a later error
         for write in [small, huge, after] {
             await #expect {

@@ -1,0 +1,53 @@
+import Dispatch
+import MyNotesTesting
+import Synchronization
+
+@testable import Storage
+
+/// A writer held inside a write of its own while other writes queue behind it: let go,
+/// it takes them together, as one batch of several writers' writes.
+///
+/// ```swift
+/// let held = try await HeldWriter(writer)
+/// let writes = (0..<3).map { _ in Task { try await writer.perform { _ throws(StoreError) in } } }
+/// try await held.waitUntilQueued(3)
+/// try await held.letGo()     // the three commit in one batch
+/// ```
+struct HeldWriter {
+    let writer: SQLiteWriter
+    private let release = DispatchSemaphore(value: 0)
+    private let holding: Task<Void, any Error>
+
+    /// Returns once the writer is inside the holding write. The waits poll by yielding:
+    /// a blocked wait could hold the last free thread of the pool that the write's own
+    /// task needs. The limits are generous for the same reason: other suites running
+    /// alongside may hold those threads for a while.
+    init(_ writer: SQLiteWriter) async throws {
+        self.writer = writer
+        let started = Atomic(false)
+        let release = release
+        holding = Task {
+            try await writer.perform { _ throws(StoreError) in
+                started.store(true, ordering: .releasing)
+                release.wait()
+            }
+        }
+        try await Poll.until("the writer is held", timeout: .seconds(60), every: .milliseconds(1)) {
+            started.load(ordering: .acquiring)
+        }
+    }
+
+    /// Waits until `count` writes wait behind the held one.
+    func waitUntilQueued(_ count: Int) async throws {
+        try await Poll.until(
+            "\(count) writes queued", timeout: .seconds(60), every: .milliseconds(1)
+        ) { writer.waitingWrites == count }
+    }
+
+    /// Lets the writer go and waits for the holding write to end (it throws if that write
+    /// failed).
+    func letGo() async throws {
+        release.signal()
+        try await holding.value
+    }
+}
