@@ -200,8 +200,9 @@ enum PostgreSQLMigrations {
         // one of PostgreSQL's contrib modules), which serves `folded_content LIKE '%…%'`.
         // The operator class is named through the extension's schema, which need not be on
         // the search path (a database whose schemas hold one store each has one pg_trgm).
-        // Built in the step's transaction: a server that is still running waits for it to
-        // write (reads go on); a one-off build gets 256 MB of memory unless it has more.
+        // Built in the step's transaction: servers of the previous version still running
+        // read on, and their writes to notes wait for it; the one-off build gets 256 MB of
+        // memory unless the server gives more.
         Step(
             name: "notes-trigram-index",
             sql: """
