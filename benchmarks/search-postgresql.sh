@@ -69,7 +69,7 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 prepare "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/postgres.log" -w -o \
     "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=2GB" start >/dev/null
 postmaster=$(head -n 1 "$work/data/postmaster.pid")
-renice_cluster() { renice -n "$1" -p "$postmaster" $(pgrep -P "$postmaster") >/dev/null || true; }
+renice_cluster() { renice -n "$1" -p "$postmaster" $(pgrep -P "$postmaster") >/dev/null 2>&1 || true; }
 "$pg_bin/psql" -qX "postgres://postgres@127.0.0.1:$port/postgres" -c "CREATE DATABASE mynotes"
 database="postgres://postgres@127.0.0.1:$port/mynotes"
 sql() { "$pg_bin/psql" -qAtX -v ON_ERROR_STOP=1 "$database" "$@"; }
