@@ -68,7 +68,7 @@ import Testing
         return names
     }
 
-    static let allNames = ["accounts-and-notes", "tokens-passwords-versions"]
+    static let allNames = ["accounts-and-notes", "tokens-passwords-versions", "notes-search-index"]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
         defer { database.remove() }

@@ -52,6 +52,8 @@ enum SQLiteMigrations {
                 ALTER TABLE accounts ADD COLUMN password_hash TEXT;
                 ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
                 """),
+        // The search index's tables (issue 15); the store fills them after the migrations.
+        SQLiteSearchIndex.migration,
     ]
 
     /// Brings the database up to date, each step in its own transaction.

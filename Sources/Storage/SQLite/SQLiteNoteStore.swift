@@ -22,11 +22,14 @@ public final class SQLiteNoteStore: NoteStore {
     private let retryAfter: Duration
     private let changeWatch: SQLiteChangeWatch?
 
-    /// Opens (creating if needed) the database at `path` and applies migrations.
+    /// Opens (creating if needed) the database at `path` and applies migrations. Notes the
+    /// search index lacks (all of them after an upgrade) are indexed first; `indexing`
+    /// hears how far that has come.
     /// Reads run on `reading` when given (the store closes it), else on an executor
     /// made from `limits.readers`.
     public init(
-        path: String, limits: StoreLimits = StoreLimits(), reading: BoundedExecutor? = nil
+        path: String, limits: StoreLimits = StoreLimits(), reading: BoundedExecutor? = nil,
+        indexing: @escaping (SearchIndexProgress) -> Void = { _ in }
     ) throws(StoreError) {
         self.path = path
         let connection: SQLiteConnection
@@ -39,6 +42,7 @@ public final class SQLiteNoteStore: NoteStore {
                 PRAGMA foreign_keys = ON;
                 """)
             try SQLiteMigrations.apply(on: connection)
+            try SQLiteSearchIndex.indexMissingNotes(on: connection, progress: indexing)
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
@@ -148,6 +152,7 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func removeAccount(email: String) async throws(StoreError) -> Bool {
         try await writing { connection throws(SQLiteError) in
+            try SQLiteSearchIndex.removeNotes(ofAccount: email, on: connection)  // search index
             let delete = try connection.statement("DELETE FROM accounts WHERE email = ?")
             try delete.bind(.text(email)).run()
             return connection.changes > 0
@@ -214,6 +219,9 @@ public final class SQLiteNoteStore: NoteStore {
     static func notes(
         account: Int64, page: NotePage, on connection: SQLiteConnection
     ) throws(SQLiteError) -> [Note] {
+        if let found = try SQLiteSearchIndex.notes(account: account, page: page, on: connection) {
+            return found  // a search: the search index answers
+        }
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         // Two statements, not one with `?2 IS NULL OR …`: only plain bounds let SQLite seek
         // notes_by_account_newest to the cursor. A NULL needle switches search off.
@@ -288,7 +296,7 @@ public final class SQLiteNoteStore: NoteStore {
                     .integer(account), .text(draft.date), .text(draft.sortKey),
                     .text(draft.content), .integer(now), .integer(now))
                 _ = try insert.step()
-                return Self.note(from: insert)
+                return try SQLiteSearchIndex.indexed(Self.note(from: insert), on: connection)
             }
         }
     }
@@ -315,7 +323,10 @@ public final class SQLiteNoteStore: NoteStore {
                 change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
                 change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
                 .integer(id), .integer(account))
-            if try update.step() { return .applied(Self.note(from: update)) }
+            if try update.step() {
+                return .applied(
+                    try SQLiteSearchIndex.reindexed(Self.note(from: update), on: connection))
+            }
             return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
     }
@@ -332,7 +343,10 @@ public final class SQLiteNoteStore: NoteStore {
             let delete = try connection.statement(
                 "DELETE FROM notes WHERE id = ? AND account_id = ?")
             try delete.bind(.integer(id), .integer(account)).run()
-            if connection.changes > 0 { return .applied(()) }
+            if connection.changes > 0 {
+                try SQLiteSearchIndex.remove(id: id, on: connection)  // search index
+                return .applied(())
+            }
             return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
     }

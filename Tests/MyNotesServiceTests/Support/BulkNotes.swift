@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Storage
 
 /// Fills an account with many notes in one transaction, straight through SQLite: a test
 /// needs a large account in a second, and a durable add per note would take minutes.
@@ -10,7 +11,8 @@ enum BulkNotes {
 
     /// Inserts `count` notes for the account with `email`, the `n`-th (from 1) dated
     /// `date` with the content `content(n)`. The database may be open in a server: WAL
-    /// lets this connection write beside its readers.
+    /// lets this connection write beside its readers. The notes go into the search index
+    /// too, as the store would index them.
     static func insert(
         _ count: Int, email: String, into path: String, date: String = "2026-11-29",
         content: (Int) -> String
@@ -31,19 +33,64 @@ enum BulkNotes {
             throw Failure(description: String(cString: sqlite3_errmsg(db)))
         }
         defer { sqlite3_finalize(statement) }
+        let index = try SearchIndexWriter(db)
         let sortKey = date.utf8.count == 10 ? date + " 00:00:00" : date
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for n in 1...count {
             sqlite3_reset(statement)
             sqlite3_bind_text(statement, 1, date, -1, transient)
             sqlite3_bind_text(statement, 2, sortKey, -1, transient)
-            sqlite3_bind_text(statement, 3, content(n), -1, transient)
+            let text = content(n)
+            sqlite3_bind_text(statement, 3, text, -1, transient)
             sqlite3_bind_text(statement, 4, email, -1, transient)
             guard sqlite3_step(statement) == SQLITE_DONE, sqlite3_changes(db) == 1 else {
                 throw Failure(description: "insert \(n): \(String(cString: sqlite3_errmsg(db)))")
             }
+            try index.add(id: sqlite3_last_insert_rowid(db), content: text)
         }
         try run(db, "COMMIT")
+    }
+
+    /// Fills the search index's three tables for each note, with what
+    /// ``SearchIndexEntry`` says the store puts there.
+    private final class SearchIndexWriter {
+        let db: OpaquePointer
+        var statements: [OpaquePointer] = []
+
+        init(_ db: OpaquePointer) throws {
+            self.db = db
+            for sql in [
+                "INSERT INTO notes_folded (id, folded) VALUES (?1, ?2)",
+                "INSERT INTO notes_trigrams (rowid, folded) VALUES (?1, ?2)",
+                "INSERT INTO notes_grams (rowid, grams) VALUES (?1, ?3)",
+            ] {
+                var statement: OpaquePointer?
+                guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement
+                else { throw Failure(description: String(cString: sqlite3_errmsg(db))) }
+                statements.append(statement)
+            }
+        }
+
+        deinit {
+            for statement in statements { sqlite3_finalize(statement) }
+        }
+
+        func add(id: Int64, content: String) throws {
+            let entry = SearchIndexEntry(content: content)
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            for statement in statements {
+                sqlite3_reset(statement)
+                sqlite3_bind_int64(statement, 1, id)
+                if sqlite3_bind_parameter_count(statement) == 2 {
+                    sqlite3_bind_text(statement, 2, entry.folded, -1, transient)
+                } else {
+                    sqlite3_bind_text(statement, 3, entry.grams, -1, transient)
+                }
+                guard sqlite3_step(statement) == SQLITE_DONE else {
+                    throw Failure(description: String(cString: sqlite3_errmsg(db)))
+                }
+            }
+        }
     }
 
     private static func run(_ db: OpaquePointer, _ sql: String) throws {
