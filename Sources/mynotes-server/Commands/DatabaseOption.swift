@@ -1,4 +1,5 @@
 import CommandLineSupport
+import Foundation
 import Storage
 
 /// `--database sqlite:PATH`, shared by every command that opens the store.
@@ -22,9 +23,24 @@ enum DatabaseOption {
 
     static func open(_ location: StoreLocation) throws(CommandFailure) -> any NoteStore {
         do {
-            return try location.open()
+            return try location.open(indexing: searchIndexProgress())
         } catch {
             throw CommandFailure(error.description)
+        }
+    }
+
+    /// Building the search index over a large database takes a while (about a minute per
+    /// million short notes): its progress goes to stderr, every 5%.
+    private static func searchIndexProgress() -> (SearchIndexProgress) -> Void {
+        var shown = -1
+        return { progress in
+            let percent = progress.total == 0 ? 100 : progress.indexed * 100 / progress.total
+            guard percent / 5 != shown / 5 || progress.indexed == progress.total else { return }
+            shown = percent
+            FileHandle.standardError.write(
+                Data(
+                    "mynotes-server: building the search index: \(progress.indexed) of \(progress.total) notes (\(percent)%)\n"
+                        .utf8))
         }
     }
 }
