@@ -108,7 +108,8 @@ enum SQLiteMigrations {
         connection.finishStatements()
     }
 
-    private static func transaction<Value>(
+    /// Runs `body` in a transaction of its own (the search index's build uses it too).
+    static func transaction<Value>(
         on connection: SQLiteConnection, _ body: () throws(SQLiteError) -> Value
     ) throws(SQLiteError) -> Value {
         try connection.execute("BEGIN IMMEDIATE")

@@ -157,7 +157,7 @@ enum SQLiteSearchIndex {
         let (notes, indexed) = (counts.int64(0), counts.int64(1))
         connection.finishStatements()
         if notes == indexed { return }
-        try transaction(on: connection) { () throws(SQLiteError) in
+        try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
             try removeAll(on: connection) { after throws(SQLiteError) in
                 let statement = try connection.statement(
                     """
@@ -179,7 +179,8 @@ enum SQLiteSearchIndex {
         var (done, after): (Int, Int64) = (0, 0)
         progress(SearchIndexProgress(indexed: done, total: total))
         while done < total {
-            let last = try transaction(on: connection) { () throws(SQLiteError) -> Int64? in
+            let last = try SQLiteMigrations.transaction(on: connection) {
+                () throws(SQLiteError) -> Int64? in
                 let select = try connection.statement(
                     """
                     SELECT n.id, n.content FROM notes n
@@ -199,28 +200,12 @@ enum SQLiteSearchIndex {
             progress(SearchIndexProgress(indexed: done, total: total))
         }
         // One segment per index after a build: a query then reads each word's list once.
-        try transaction(on: connection) { () throws(SQLiteError) in
+        try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
             try connection.execute(
                 """
                 INSERT INTO notes_trigrams (notes_trigrams) VALUES ('optimize');
                 INSERT INTO notes_grams (notes_grams) VALUES ('optimize');
                 """)
-        }
-    }
-
-    private static func transaction<Value>(
-        on connection: SQLiteConnection, _ body: () throws(SQLiteError) -> Value
-    ) throws(SQLiteError) -> Value {
-        try connection.execute("BEGIN IMMEDIATE")
-        do {
-            let value = try body()
-            connection.finishStatements()
-            try connection.execute("COMMIT")
-            return value
-        } catch {
-            connection.finishStatements()
-            try? connection.execute("ROLLBACK")
-            throw error
         }
     }
 
@@ -324,20 +309,18 @@ enum SQLiteSearchIndex {
         return ids
     }
 
-    private static let byTrigrams = """
-        SELECT n.id FROM notes_trigrams s CROSS JOIN notes n ON n.id = s.rowid
-        WHERE notes_trigrams MATCH ?4 AND n.account_id = ?1
+    private static let byTrigrams = byIndex("notes_trigrams")
+    private static let byGrams = byIndex("notes_grams")
+
+    private static func byIndex(_ table: String) -> String {
+        """
+        SELECT n.id FROM \(table) s CROSS JOIN notes n ON n.id = s.rowid
+        WHERE \(table) MATCH ?4 AND n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
         ORDER BY n.sort_key DESC, n.id DESC
         LIMIT ?5
         """
-    private static let byGrams = """
-        SELECT n.id FROM notes_grams s CROSS JOIN notes n ON n.id = s.rowid
-        WHERE notes_grams MATCH ?4 AND n.account_id = ?1
-            AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
-        ORDER BY n.sort_key DESC, n.id DESC
-        LIMIT ?5
-        """
+    }
 }
 
 /// How far building the search index has come: `indexed` of `total` notes.
