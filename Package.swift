@@ -70,6 +70,10 @@ let package = Package(
         .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting"]),
+        // Issue 10 (faults-soak): the real server under faults: a full disk, kill -9,
+        // SIGSTOP, the storage quota.
+        .testTarget(
+            name: "FaultTests", dependencies: ["mynotes-server", "MyNotesTesting", "Storage"]),
         .testTarget(
             name: "WebAppTests",
             dependencies: ["MyNotesService", "MyNotesTesting", "HTTPCore", "mynotes-server"]),

@@ -6,6 +6,8 @@ packages=(libmicrohttpd-dev libsqlite3-dev libssl-dev pkg-config)
 for option in "$@"; do
     case "$option" in
         --with-test-tools) packages+=(wrk curl sqlite3) ;;
+        # The shells and the man-page renderer the command-line tests run their output in.
+        --with-shells) packages+=(bash zsh fish groff-base) ;;
         # The browser suite: Chromium and its driver, a CJK font for the screenshots,
         # and venv for the suite's Python packages.
         --with-browser) packages+=(chromium chromium-driver fonts-wqy-zenhei python3-venv) ;;

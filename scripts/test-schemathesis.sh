@@ -34,10 +34,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Made before the server starts: the redirection below happens in the background child,
+# possibly after the loop first reads the file.
+: >"$work/server.log"
 "$server" serve --port 0 --auth-rate-limits unlimited --database "sqlite:$work/notes.sqlite" >"$work/server.log" 2>&1 &
 server_pid=$!
 port=""
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do # 30 s: a loaded CI machine starts slowly
     port="$(sed -n 's/^MyNotes server listening on http:\/\/127\.0\.0\.1:\([0-9]*\)$/\1/p' "$work/server.log")"
     [ -n "$port" ] && break
     sleep 0.1

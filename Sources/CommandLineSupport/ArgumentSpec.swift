@@ -12,6 +12,8 @@ public struct ArgumentSpec: Sendable, Equatable {
         case one
         /// One or more: only the last argument may repeat.
         case oneOrMore
+        /// None or one: only arguments at the end may be optional.
+        case optional
     }
 
     public var name: String
@@ -27,8 +29,17 @@ public struct ArgumentSpec: Sendable, Equatable {
         ArgumentSpec(name, count: .oneOrMore)
     }
 
+    /// An argument that may be left out, e.g. `[TEXT]`.
+    public static func optional(_ name: String) -> ArgumentSpec {
+        ArgumentSpec(name, count: .optional)
+    }
+
     /// The argument as the usage line shows it.
     public var synopsis: String {
-        count == .oneOrMore ? name + "..." : name
+        switch count {
+        case .one: return name
+        case .oneOrMore: return name + "..."
+        case .optional: return "[\(name)]"
+        }
     }
 }

@@ -38,25 +38,37 @@ public struct CommandLineProgram: Sendable {
         case .version(let line):
             context.print(line)
             return .success
+        case .output(let text):
+            context.write(text)
+            return .success
         case .usageError(let error, let hint):
-            context.printError("\(name): \(error.message)\n\(hint)")
+            context.printError(errorLine(error.message, in: context) + "\n" + hint)
             return .usage
         case .run(let command):
             do {
                 try await command.run(in: context)
                 return .success
             } catch {
-                context.printError("\(name): \(error.message)")
+                context.printError(errorLine(error.message, in: context))
                 return .failure
             }
         }
+    }
+
+    /// `PROGRAM: message`; on a terminal the name in colour and the message escaped,
+    /// since it may quote a server or a file.
+    private func errorLine(_ message: String, in context: CommandContext) -> String {
+        let shown =
+            context.standardErrorIsTerminal
+            ? TerminalText.escaped(message, keeping: .lineBreaks) : message
+        return context.errorStyle.apply(.error, to: "\(name):") + " " + shown
     }
 
     /// What the command line asks for; a command is returned parsed and validated.
     public func parse(_ arguments: [String], environment: [String: String] = [:]) -> Invocation {
         var group = root
         var path: [String] = []
-        var rest = arguments[...]
+        var rest = root.movingLeadingOptions(arguments)[...]
         while true {
             guard let word = rest.first else {
                 if let command = group.defaultCommand {
@@ -73,6 +85,7 @@ public struct CommandLineProgram: Sendable {
                 }
                 return .version("\(name) \(version)")
             }
+            if path.isEmpty, let builtIn = builtIn(word, Array(rest.dropFirst())) { return builtIn }
             if word == "help" { return help(Array(rest.dropFirst()), in: group, path: path) }
             switch group.subcommand(named: word) {
             case .group(let nested):
@@ -91,6 +104,28 @@ public struct CommandLineProgram: Sendable {
                 let named = (path + [word]).joined(separator: " ")
                 return usageError("unknown command '\(named)'", path)
             }
+        }
+    }
+
+    /// `help --man` and `completion SHELL`, generated from the declarations.
+    private func builtIn(_ word: String, _ arguments: [String]) -> Invocation? {
+        switch (word, arguments) {
+        case ("help", ["--man"]):
+            return .output(ManPage(program: self).render())
+        case ("completion", let arguments):
+            guard let shellName = arguments.first else {
+                return usageError("missing SHELL (bash, zsh or fish)", [])
+            }
+            guard let shell = CompletionScript.Shell(rawValue: shellName) else {
+                return usageError(
+                    "SHELL must be one of bash|zsh|fish, not '\(shellName)'", [])
+            }
+            if arguments.count > 1 {
+                return usageError("unexpected argument '\(arguments[1])'", [])
+            }
+            return .output(CompletionScript(program: self).render(for: shell))
+        default:
+            return nil
         }
     }
 

@@ -23,8 +23,25 @@ struct HelpFormatter {
         var text = "\(configuration.abstract)\n\n"
         text += "Usage: \(usage(of: configuration, path: path, isDefault: isDefault))\n"
         if !configuration.discussion.isEmpty { text += "\n\(configuration.discussion)\n" }
-        let options = configuration.options + [.flag("--help", "Show this help.")]
-        text += "\nOptions:\n" + table(options.map { ($0.synopsis, $0.help) })
+        let all = configuration.options + [.flag("--help", "Show this help.")]
+        // Options first, then the named sections in the order declared, debugging last.
+        var headings: [OptionSpec.Section] = [.main]
+        for option in all where !headings.contains(option.section) && option.section != .debugging {
+            headings.append(option.section)
+        }
+        if all.contains(where: { $0.section == .debugging }) { headings.append(.debugging) }
+        for section in headings {
+            let options = all.filter { $0.section == section }
+            switch section {
+            case .main:
+                text += "\nOptions:\n" + table(options.map { ($0.synopsis, $0.help) })
+            case .named(let heading):
+                text += "\n\(heading) options:\n" + table(options.map { ($0.synopsis, $0.help) })
+            case .debugging:
+                let names = options.map(\.name).joined(separator: ", ")
+                text += "\nFor testing and debugging: \(names) (see '\(program) help --man').\n"
+            }
+        }
         return text
     }
 
@@ -34,7 +51,10 @@ struct HelpFormatter {
         var rows = Self.rows(group, prefix: [])
         if path.isEmpty {
             rows.append(("version", "Print the version (also --version)."))
-            rows.append(("help", "Show the help of a command: help COMMAND."))
+            rows.append(
+                ("help", "Show the help of a command: help COMMAND (help --man: the manual)."))
+            rows.append(
+                ("completion", "Print a shell completion script: completion bash|zsh|fish."))
         }
         let named = path.isEmpty ? program : words(path, defaultLast: false)
         var text = "\(group.abstract)\n\nUsage: \(named) COMMAND [ARGUMENTS] [options]\n\n"

@@ -6,6 +6,8 @@ public enum Invocation: Sendable {
     case missingCommand(help: String)
     /// `--version` or `version`: print `PROGRAM VERSION`, exit 0.
     case version(String)
+    /// Generated text asked for (`help --man`, `completion SHELL`): print it, exit 0.
+    case output(String)
     /// A usage error, with the hint line that names the help to read; exit 2.
     case usageError(UsageError, hint: String)
     /// A command parsed and validated, ready to run.

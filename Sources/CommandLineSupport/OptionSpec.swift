@@ -14,18 +14,52 @@ public struct OptionSpec: Sendable, Equatable {
         case value(placeholder: String)
     }
 
+    /// Where the help lists an option.
+    public enum Section: Sendable, Equatable, Hashable {
+        /// Under "Options:".
+        case main
+        /// Under a heading of their own, e.g. "Connection options:".
+        case named(String)
+        /// Switches for testing and debugging: named in one line of the help, described
+        /// in the manual page.
+        case debugging
+    }
+
     /// The long name, with its dashes: `--port`. Values are looked up by it.
     public var name: String
     /// The short name, with its dash: `-p`.
     public var short: String?
     public var kind: Kind
     public var help: String
+    public var section: Section
 
-    public init(name: String, short: String? = nil, kind: Kind, help: String) {
+    public init(
+        name: String, short: String? = nil, kind: Kind, help: String, section: Section = .main
+    ) {
         self.name = name
         self.short = short
         self.kind = kind
         self.help = help
+        self.section = section
+    }
+
+    /// The same option, listed in `section`.
+    public func listed(in section: Section) -> OptionSpec {
+        var option = self
+        option.section = section
+        return option
+    }
+
+    /// The values a `a|b|c` placeholder allows; empty for free values and flags.
+    public var choices: [String] {
+        guard case .value(let placeholder) = kind, placeholder.contains("|") else { return [] }
+        return placeholder.split(separator: "|").map(String.init)
+    }
+
+    /// Whether the value names a file (its placeholder says FILE or PATH).
+    public var takesPath: Bool {
+        guard case .value(let placeholder) = kind else { return false }
+        return placeholder.contains("FILE") || placeholder.contains("PATH")
     }
 
     /// An option that takes a value: `--name VALUE`, `--name=VALUE`, `-n VALUE`, `-n=VALUE`.

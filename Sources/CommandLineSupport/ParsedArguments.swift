@@ -70,7 +70,8 @@ public struct ParsedArguments: Sendable {
     }
 
     private func checkCount() throws(UsageError) {
-        for (position, spec) in declared.enumerated() where position >= positionals.count {
+        for (position, spec) in declared.enumerated()
+        where position >= positionals.count && spec.count != .optional {
             throw UsageError("missing \(spec.name)")
         }
         if declared.last?.count != .oneOrMore, positionals.count > declared.count {
@@ -84,13 +85,20 @@ public struct ParsedArguments: Sendable {
         arguments(name)[0]
     }
 
-    /// The values of a declared positional argument: one, or all of a repeating one.
+    /// The values of a declared positional argument: one, all of a repeating one, or
+    /// none of an optional one left out.
     public func arguments(_ name: String) -> [String] {
         guard let position = declared.firstIndex(where: { $0.name == name }) else {
             preconditionFailure("argument \(name) is not declared")
         }
+        guard position < positionals.count else { return [] }
         if declared[position].count == .oneOrMore { return Array(positionals[position...]) }
         return [positionals[position]]
+    }
+
+    /// The value of a declared optional argument; `nil` when it was left out.
+    public func optionalArgument(_ name: String) -> String? {
+        arguments(name).first
     }
 
     /// The value of an option, by its long name; `nil` when it was not given.

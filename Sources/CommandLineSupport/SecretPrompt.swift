@@ -49,6 +49,15 @@ public struct SecretPrompt: Sendable {
         }
     }
 
+    /// An answer that is no secret (an email), shown as it is typed: on a terminal after
+    /// `prompt`; otherwise the next line. `nil` at the end of the input.
+    public func answer(prompt: String) throws(CommandFailure) -> String? {
+        if case .terminal = try source(naming: "answer") {
+            FileHandle.standardError.write(Data(prompt.utf8))
+        }
+        return readLine()
+    }
+
     /// The account's password, asked once on a terminal.
     public func password(for account: String) throws(CommandFailure) -> String {
         let source = try self.source(naming: "password")

@@ -99,6 +99,14 @@ public enum NotesClientError: Error, Sendable {
             return (chinese ? "网络错误：" : "Network error: ") + "\(error.code.rawValue)"
         case .rest(let reason):
             return reason.message(in: language)
+        case .http(413, _):
+            return chinese
+                ? "请求太大，服务器拒绝了（HTTP 413）。"
+                : "The request was too large for the server (HTTP 413)."
+        case .http(414, _):
+            return chinese
+                ? "请求的 URL 太长，服务器拒绝了（HTTP 414）：请用 POST 发送。"
+                : "The request's URL was too long for the server (HTTP 414): send it by POST."
         case .http(let status, _):
             return chinese ? "服务器返回了 HTTP \(status)。" : "The server answered HTTP \(status)."
         case .invalidResponse(.unknownResultCode(let code, let serverMessage)):

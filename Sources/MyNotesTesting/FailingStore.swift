@@ -137,11 +137,12 @@ public final class FailingStore: NoteStore {
     }
 
     public func updateNote(
-        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
         try check(.notes)
         return try await base.updateNote(
-            id: id, account: account, change: change, precondition: precondition)
+            id: id, account: account, change: change, precondition: precondition, quota: quota)
     }
 
     public func removeNote(

@@ -6,8 +6,8 @@ import Synchronization
 /// Hands each request to a responder in this process, with no socket: the request is
 /// parsed from the same bytes a socket would carry and built as the server builds it
 /// (raw target, headers in order, peer `127.0.0.1`), and the answer gets the
-/// `Content-Length` the server adds (a streamed answer is read whole and marked chunked),
-/// without a body for `HEAD`.
+/// `Content-Length` the server adds (a streamed answer is read whole and marked chunked)
+/// and its ``HTTPResponse/alwaysSentFields``, without a body for `HEAD`.
 ///
 /// It checks only what the server checks before routing by size (the target, the
 /// header section, the declared body); framing errors are the socket tests' subject.
@@ -39,7 +39,9 @@ public final class InProcessConnection: HTTPConnection, Sendable {
     public func send(_ bytes: [UInt8]) throws -> RawHTTPClient.Response {
         let wire = try WireRequest(parsing: bytes)
         let response = try responder(for: wire)
-        var headers = response.headers.map { (name: $0.name, value: $0.value) }
+        var headers = (response.headers.map { $0 } + response.missingAlwaysSentFields).map {
+            (name: $0.name, value: $0.value)
+        }
         var body = response.body
         if let stream = response.stream {
             // Sent chunked, as the server does; a stream that breaks off is a closed connection.

@@ -25,7 +25,10 @@ import Synchronization
 public final class TestServer: Sendable {
     public struct Options: Sendable {
         public var auth: AuthenticationMode
+        /// Notes one account may hold, 0 for no limit.
         public var quota: Int
+        /// Bytes of content one account may hold, 0 for no limit.
+        public var quotaBytes: Int
         public var maxBodyBytes: Int
         public var threads: Int
         public var signup: SignupPolicy
@@ -46,7 +49,8 @@ public final class TestServer: Sendable {
         public var signInRate: RateLimits
 
         public init(
-            auth: AuthenticationMode = .token, quota: Int = 0, maxBodyBytes: Int = 1 << 20,
+            auth: AuthenticationMode = .token, quota: Int = 0, quotaBytes: Int = 0,
+            maxBodyBytes: Int = 1 << 20,
             threads: Int = 2, signup: SignupPolicy = .open,
             signInLimits: SignInLimits = SignInLimits(), failing: Set<FailingStore.Step> = [],
             clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
@@ -56,6 +60,7 @@ public final class TestServer: Sendable {
         ) {
             self.auth = auth
             self.quota = quota
+            self.quotaBytes = quotaBytes
             self.maxBodyBytes = maxBodyBytes
             self.threads = threads
             self.signup = signup
@@ -105,7 +110,9 @@ public final class TestServer: Sendable {
         configuration = server
         let service = ServiceConfiguration(
             authentication: options.auth,
-            quota: options.quota > 0 ? .atMost(options.quota) : .unlimited,
+            quota: NoteQuota(
+                notes: options.quota > 0 ? options.quota : nil,
+                bytes: options.quotaBytes > 0 ? options.quotaBytes : nil),
             signup: options.signup, signInLimits: options.signInLimits,
             passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
             signUpRate: options.signUpRate, signInRate: options.signInRate)

@@ -49,12 +49,16 @@ public protocol NoteStore: Sendable {
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note])
     func note(id: Int64, account: Int64) async throws(StoreError) -> Note?
+    /// A new note, unless it would take the account past `quota` (checked in the write
+    /// itself, against running totals).
     func addNote(_ draft: NoteDraft, account: Int64, quota: NoteQuota) async throws(StoreError)
         -> Note
-    /// Applies `change` to the note when `precondition` holds, deciding both in one
-    /// write: the version then grows by one.
+    /// Applies `change` to the note when `precondition` holds and the new content keeps
+    /// the account within `quota`'s bytes, deciding all in one write: the version then
+    /// grows by one.
     func updateNote(
-        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note>
     /// Removes the note when `precondition` holds, deciding both in one write.
     func removeNote(

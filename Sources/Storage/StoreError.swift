@@ -13,8 +13,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     case unsupportedLocation(String)
     /// An account with that email already exists.
     case duplicateEmail(String)
-    /// The account already holds as many notes as its quota allows.
-    case quotaExceeded(limit: Int)
+    /// The write would take the account past this limit of its quota; nothing was written.
+    case quotaExceeded(NoteQuota.Limit)
     /// The store has been closed.
     case closed
     /// Too much work is waiting already; nothing was done. Retry after this long.
@@ -30,7 +30,9 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .unsupportedLocation(let location):
             "unsupported database '\(location)': use sqlite:PATH"
         case .duplicateEmail(let email): "an account with email \(email) already exists"
-        case .quotaExceeded(let limit): "the account already holds \(limit) notes"
+        case .quotaExceeded(.notes(let limit)): "the account already holds \(limit) notes"
+        case .quotaExceeded(.bytes(let limit)):
+            "the account's notes would take more than \(limit) bytes"
         case .closed: "the store is closed"
         case .overloaded(let wait): "the store is overloaded; retry after \(wait)"
         case .database(let error): "database failure: \(error)"

@@ -24,14 +24,15 @@ struct AccountSession {
         case signUp, signIn
     }
 
-    /// A new session: a new account's first (`signUp`), or another for an account (`signIn`).
+    /// A new session: a new account's first (`signUp`), or another for an account
+    /// (`signIn`). A refused sign-in says how an account made on the server gets a password.
     func start(_ kind: Start, email: String, password: String) async throws(CommandFailure)
         -> Session
     {
         let client = self.client
         let signingUp = kind == .signUp
-        return try await calling(in: language) { () async throws(NotesClientError) in
-            try await styled.styled(
+        do {
+            return try await styled.styled(
                 { () async throws(NotesClientError) in
                     signingUp
                         ? try await client.signUp(email: email, password: password)
@@ -49,7 +50,24 @@ struct AccountSession {
                         ? try client.blocking.signUp(email: email, password: password)
                         : try client.blocking.signIn(email: email, password: password)
                 })
+        } catch .rest(.unauthorized(let problem)) where !signingUp {
+            let failure = CommandFailure(
+                .rest(.unauthorized(problem)), in: language, server: styled.server)
+            throw CommandFailure(
+                failure.message + "\n" + Self.noPasswordHint(email: email, language))
+        } catch {
+            throw CommandFailure(error, in: language, server: styled.server)
         }
+    }
+
+    /// An account made with `mynotes-server accounts add` has a token and no password.
+    static func noPasswordHint(email: String, _ language: MessageLanguage) -> String {
+        language == .chinese
+            ? "用 'mynotes-server accounts add' 创建的账户还没有密码：请在服务器上运行 "
+                + "'mynotes-server accounts set-password \(email)'，或用它的令牌登录（--token）。"
+            : "An account made with 'mynotes-server accounts add' has no password until "
+                + "'mynotes-server accounts set-password \(email)' is run on the server; "
+                + "or log in with its token (--token)."
     }
 
     func signOut() async throws(NotesClientError) {

@@ -7,7 +7,8 @@ struct AddCommand: Command {
         name: "add", abstract: "Add a note.", discussion: discussion,
         arguments: [ArgumentSpec("TEXT")], options: options)
     private static let discussion = """
-        TEXT '-' reads the note from standard input, exactly as given.
+        TEXT '-' reads the note from standard input, without its last line break (end
+        with an empty line to keep one).
         Put '--' before a TEXT that starts with '-': mynotes add -- "-5 °C tonight"
         """
     private static let options =
@@ -33,9 +34,10 @@ struct AddCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let content = text == "-" ? context.readStandardInput() : text
+        let content = try NoteArguments.content(text, for: client, in: context)
         let date = self.date ?? .now
-        let note = try await calling(in: context.language) { () async throws(NotesClientError) in
+        let note = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.add(content, date: date)
         }
         if printer.format == .table {

@@ -10,6 +10,14 @@ extension CommandContext {
         return MessageLanguage(localeIdentifier: identifier)
     }
 
+    /// The terminal's height in lines (else `LINES`), for the pager; `nil` when unknown.
+    var outputHeight: Int? {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let lines = environment["LINES"].flatMap({ Int($0) }), lines > 0 { return lines }
+        return nil
+    }
+
     /// The width to fit table rows into: the terminal's, else `COLUMNS`, else no limit.
     var outputWidth: Int? {
         if isatty(1) == 1 {

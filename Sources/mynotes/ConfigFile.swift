@@ -37,7 +37,28 @@ struct ConfigFile: Codable, Equatable {
         do {
             return try JSONDecoder().decode(ConfigFile.self, from: data)
         } catch {
-            throw CommandFailure("cannot read \(url.path): \(error)")
+            throw CommandFailure(
+                "cannot read \(url.path): \(Self.reason(error)); fix it, or remove it and run "
+                    + "'mynotes login' again")
+        }
+    }
+
+    /// What is wrong with the file, in words rather than a decoder's dump.
+    private static func reason(_ error: any Error) -> String {
+        let path = { (codingPath: [any CodingKey]) in
+            codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)? where context.codingPath.isEmpty:
+            return "it is not valid JSON"
+        case .dataCorrupted(let context)?:
+            return "the value of '\(path(context.codingPath))' is not valid"
+        case .keyNotFound(let key, _)?:
+            return "'\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "'\(path(context.codingPath))' has a value of the wrong kind"
+        default:
+            return error.localizedDescription
         }
     }
 

@@ -6,20 +6,27 @@ import MyNotesKit
 /// from: the command line first, then `MYNOTES_API`, `MYNOTES_SERVER`, `MYNOTES_EMAIL`,
 /// `MYNOTES_TOKEN`, then the file `mynotes login` wrote.
 struct ConnectionOptions {
-    static let specs: [OptionSpec] = [
-        .value("--api", "legacy|rest", "The protocol (or env MYNOTES_API; default legacy)."),
-        .value("--server", "URL", "The server (or env MYNOTES_SERVER)."),
-        .value("--email", "EMAIL", "The account (or env MYNOTES_EMAIL)."),
-        .value(
-            "--token", "TOKEN",
-            "The access token (or env MYNOTES_TOKEN); none for email-only servers."),
-        .value("--method", "get|post", "How requests travel (default post; legacy only)."),
-        .value(
-            "--wire", "json|xml",
-            "The response format asked of the server (default json; legacy only)."),
-        .value("--style", "async|callback|sync", "The SDK calling style used (default async)."),
-        .value("--timeout", "SECONDS", "How long one request may take (default 30)."),
-    ]
+    static let specs: [OptionSpec] = connectionSpecs + debuggingSpecs
+
+    private static let connectionSpecs: [OptionSpec] =
+        ([
+            .value("--api", "legacy|rest", "The protocol (or env MYNOTES_API; default legacy)."),
+            .value("--server", "URL", "The server (or env MYNOTES_SERVER)."),
+            .value("--email", "EMAIL", "The account (or env MYNOTES_EMAIL)."),
+            .value(
+                "--token", "TOKEN",
+                "The access token (or env MYNOTES_TOKEN); none for email-only servers."),
+            .value("--timeout", "SECONDS", "How long one request may take (default 30)."),
+        ] as [OptionSpec]).map { $0.listed(in: .named("Connection")) }
+
+    private static let debuggingSpecs: [OptionSpec] =
+        ([
+            .value("--method", "get|post", "How requests travel (default post; legacy only)."),
+            .value(
+                "--wire", "json|xml",
+                "The response format asked of the server (default json; legacy only)."),
+            .value("--style", "async|callback|sync", "The SDK calling style used (default async)."),
+        ] as [OptionSpec]).map { $0.listed(in: .debugging) }
 
     /// The options of commands that sign in with a password, which always speak REST.
     static let accountSpecs = specs.filter {
@@ -44,6 +51,9 @@ struct ConnectionOptions {
     var timeout: Double
     /// `--method` or `--wire`, if given: options of the legacy protocol only.
     var legacyOption: String?
+    /// Whether no token is to be sent, whatever the environment and the file say
+    /// (`login`, answered with an empty token).
+    var withoutToken = false
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         api = try arguments.choice("--api", as: ServerAPI.self)
@@ -113,7 +123,7 @@ struct ConnectionOptions {
         }
         return Resolved(
             api: api, server: url, email: pick(email, "MYNOTES_EMAIL", file?.email),
-            token: pick(token, "MYNOTES_TOKEN", file?.token))
+            token: withoutToken ? nil : pick(token, "MYNOTES_TOKEN", file?.token))
     }
 
     /// The client, with settings resolved from the command line, the environment and the config file.

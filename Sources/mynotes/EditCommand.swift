@@ -1,39 +1,46 @@
 import CommandLineSupport
 import MyNotesKit
 
-/// `mynotes edit ID TEXT`: replaces a note's text, keeping its date unless `--date` is given.
+/// `mynotes edit ID [TEXT] [--date D]`: changes a note's text, its date, or both.
 struct EditCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "edit", abstract: "Replace a note's text.", discussion: discussion,
-        arguments: [ArgumentSpec("ID"), ArgumentSpec("TEXT")], options: options)
-    private static let discussion =
-        "The note keeps its date unless --date is given. TEXT '-' reads standard input."
+        name: "edit", abstract: "Change a note's text, its date, or both.",
+        discussion: discussion, arguments: [ArgumentSpec("ID"), .optional("TEXT")],
+        options: options)
+    private static let discussion = """
+        What is not given is kept: 'mynotes edit 12 --date 2026-11-02' moves note 12 and
+        keeps its text. TEXT '-' reads standard input (its last line break dropped).
+        """
     private static let options =
         [OptionSpec.value("--date", "DATE", "A new date, yyyy-MM-dd[ HH:mm[:ss]].")]
         + ConnectionOptions.specs
 
     var id: Int
-    var text: String
+    var text: String?
     var date: NoteDate?
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         id = try NoteArguments.noteID(arguments.argument("ID"))
-        text = arguments.argument("TEXT")
+        text = arguments.optionalArgument("TEXT")
         date = try NoteArguments.noteDate(arguments.value("--date"))
         connection = try ConnectionOptions(parsing: arguments)
     }
 
     func validate() throws(UsageError) {
         try connection.validate()
-        if text.isEmpty { throw UsageError("TEXT is empty") }
+        if text == nil, date == nil { throw UsageError("nothing to change: give TEXT or --date") }
+        if text?.isEmpty == true { throw UsageError("TEXT is empty") }
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let content = text == "-" ? context.readStandardInput() : text
+        let content = try text.map { text throws(CommandFailure) in
+            try NoteArguments.content(text, for: client, in: context)
+        }
         let date = self.date
-        try await calling(in: context.language) { () async throws(NotesClientError) in
+        try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.edit(id: id, content: content, date: date)
         }
         context.print("Updated note \(id).")

@@ -31,7 +31,8 @@ struct ExportCommand: ConnectionCommand {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let notes = try await calling(in: context.language) { () async throws(NotesClientError) in
+        let notes = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.query()
         }
         let text =

@@ -1,33 +1,50 @@
 import CommandLineSupport
 import Foundation
 
-/// What an import has done so far, on disk, so that an interrupted import resumes
-/// without adding any note twice.
+/// What the imports of one file into one account have done, on disk: an interrupted
+/// import resumes without adding any note twice, and a finished one is not repeated.
 ///
 /// The file lives in `$XDG_STATE_HOME/mynotes/imports/` (default `~/.local/state/…`),
-/// named after the server, the account and the file's bytes. Lines:
-/// `before ID…` (the account's notes when the import began), then `done INDEX ID` per
-/// note added. A note added in the instant before an interruption has no `done` line;
-/// ``reconcile(entries:serverNotes:)`` finds it on the server among the notes that
-/// are neither `before` nor `done`.
+/// named `ACCOUNT-CONTENT.journal`: a hash of the server and the account, and the
+/// SHA-256 of the file's bytes, so the same content under any name is the same import,
+/// and a changed file is another. Lines: `before ID…` (the account's notes when the
+/// first run began), `run` when a run begins, `done INDEX ID` per note added, `ended`
+/// when a run ends without being interrupted, `finished` once every note is in.
+///
+/// A note added in the instant before an interruption has no `done` line;
+/// ``reconcile(entries:serverNotes:)`` finds it on the server among the notes that are
+/// neither `before` nor `done`. Notes imported from an earlier version of the file (the
+/// account's other journals) are found on the server the same way, by their IDs.
 final class ImportJournal: @unchecked Sendable {
+    /// How the runs before this one went.
+    enum History: Equatable {
+        /// No run yet.
+        case new
+        /// The last run was cut short (Ctrl-C, a lost connection, a crash).
+        case interrupted
+        /// The last run ended, with notes left over (refused, or a failure that stopped it).
+        case ended
+        /// Every note is in.
+        case finished
+    }
+
     // `handle` and `done` are guarded by `lock`: concurrent uploads record here.
     private let lock = NSLock()
     private let handle: FileHandle
     let url: URL
-    private(set) var before: Set<Int>?
-    private(set) var done: [Int: Int] = [:]
+    private(set) var history = History.new
+    private var before: Set<Int> = []
+    private var done: [Int: Int] = [:]
+    /// Notes the account's other journals added: earlier versions of the file.
+    private var earlier: Set<Int> = []
 
-    /// Opens (or creates) the journal for importing `data` into an account.
-    init(server: String, email: String, data: Data, environment: [String: String])
+    /// Opens (or creates) the journal for importing `data` into an account; `again`
+    /// forgets what earlier runs of the same content did.
+    init(server: String, email: String, data: Data, again: Bool, environment: [String: String])
         throws(CommandFailure)
     {
-        var key = FNV1a()
-        key.add(Data(server.utf8))
-        key.add(Data([0]))
-        key.add(Data(email.lowercased().utf8))
-        key.add(Data([0]))
-        key.add(data)
+        let account = String(
+            SHA256.hex(Data((server + "\u{0}" + email.lowercased()).utf8)).prefix(16))
         let base: URL
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg)
@@ -36,11 +53,12 @@ final class ImportJournal: @unchecked Sendable {
             base = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
         }
         let directory = base.appendingPathComponent("mynotes/imports")
-        url = directory.appendingPathComponent(key.hex + ".journal")
+        url = directory.appendingPathComponent("\(account)-\(SHA256.hex(data)).journal")
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
+            if again { try? FileManager.default.removeItem(at: url) }
             let existing = FileManager.default.contents(atPath: url.path)
             if existing == nil {
                 _ = FileManager.default.createFile(
@@ -49,34 +67,58 @@ final class ImportJournal: @unchecked Sendable {
             handle = try FileHandle(forWritingTo: url)
             handle.seekToEndOfFile()
             if let existing { parse(String(decoding: existing, as: UTF8.self)) }
+            for other in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            where other.hasPrefix(account + "-") && other != url.lastPathComponent {
+                let text = FileManager.default.contents(
+                    atPath: directory.appendingPathComponent(other).path)
+                earlier.formUnion(
+                    Self.doneLines(String(decoding: text ?? Data(), as: UTF8.self)).values)
+            }
         } catch {
             throw CommandFailure(
                 "cannot open the import journal \(url.path): \(error.localizedDescription)")
         }
     }
 
-    /// Whether an earlier run of the same import was interrupted.
-    var isResuming: Bool { before != nil }
-
     private func parse(_ text: String) {
         // Called from `init` only, before the journal is shared.
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")
             switch fields.first {
-            case "before": before = Set(fields.dropFirst().compactMap { Int($0) })
-            case "done":
-                // A torn last line (killed mid-write) has fewer fields and is ignored.
-                if fields.count == 3, let index = Int(fields[1]), let id = Int(fields[2]) {
-                    done[index] = id
-                }
+            case "before":
+                before = Set(fields.dropFirst().compactMap { Int($0) })
+                history = .interrupted
+            case "run": history = .interrupted
+            case "ended": history = .ended
+            case "finished": history = .finished
             default: break
             }
         }
+        done = Self.doneLines(text)
     }
 
+    /// `done INDEX ID` lines; a torn last line (killed mid-write) has fewer fields and
+    /// is ignored.
+    private static func doneLines(_ text: String) -> [Int: Int] {
+        var done: [Int: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 3, fields[0] == "done", let index = Int(fields[1]),
+                let id = Int(fields[2])
+            {
+                done[index] = id
+            }
+        }
+        return done
+    }
+
+    /// Starts a run; the first records the account's notes as they were.
     func begin(existingIDs: [Int]) {
-        before = Set(existingIDs)
-        append("before " + existingIDs.map(String.init).joined(separator: " ") + "\n")
+        if history == .new {
+            before = Set(existingIDs)
+            append("before " + existingIDs.map(String.init).joined(separator: " ") + "\n")
+        }
+        append("run\n")
     }
 
     func record(index: Int, id: Int) {
@@ -88,53 +130,34 @@ final class ImportJournal: @unchecked Sendable {
         lock.withLock { done[index] != nil }
     }
 
-    /// Marks as done the entries whose note reached the server without a `done` line:
-    /// notes on the server, added since the import began, that no `done` line claims,
-    /// matched by date and content.
+    /// Marks as done the entries already on the server: notes added by an interrupted
+    /// run without their `done` line (neither `before` nor claimed), and notes added
+    /// from an earlier version of the file; matched by date and content. Returns how
+    /// many entries are done in all.
     func reconcile(
         entries: [NotesFile.Entry], serverNotes: [(id: Int, date: String, content: String)]
     ) -> Int {
         let claimed = Set(lock.withLock { done.values })
         var unclaimed: [String: [Int]] = [:]
-        for note in serverNotes
-        where !(before ?? []).contains(note.id) && !claimed.contains(note.id) {
+        for note in serverNotes where !claimed.contains(note.id) {
+            let addedByAnInterruptedRun = history == .interrupted && !before.contains(note.id)
+            guard addedByAnInterruptedRun || earlier.contains(note.id) else { continue }
             unclaimed[note.date + "\u{0}" + note.content, default: []].append(note.id)
         }
-        var found = 0
         for (index, entry) in entries.enumerated() where !isDone(index) {
             let key = entry.date.description + "\u{0}" + entry.content
-            if let id = unclaimed[key]?.popLast() {
-                record(index: index, id: id)
-                found += 1
-            }
+            if let id = unclaimed[key]?.popLast() { record(index: index, id: id) }
         }
-        return found
+        return lock.withLock { done.count }
     }
 
-    /// Removes the journal once everything is imported.
-    func finish() {
+    /// Ends a run: `finished` when every note is in, so that running it again adds nothing.
+    func end(finished: Bool) {
+        append(finished ? "finished\n" : "ended\n")
         lock.withLock { try? handle.close() }
-        try? FileManager.default.removeItem(at: url)
     }
 
     private func append(_ line: String) {
         lock.withLock { handle.write(Data(line.utf8)) }
-    }
-}
-
-/// FNV-1a, 64 bits: a stable name for a journal, not a security measure.
-private struct FNV1a {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ data: Data) {
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-    }
-
-    var hex: String {
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

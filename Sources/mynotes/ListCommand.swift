@@ -1,24 +1,35 @@
 import CommandLineSupport
 import MyNotesKit
 
-/// `mynotes list`: every note of the account, newest first.
+/// `mynotes list`: the account's notes, newest first; `-n N` the newest N only.
 struct ListCommand: ConnectionCommand {
     static let configuration = CommandConfiguration(
-        name: "list", abstract: "List all notes, newest first.", options: options)
-    private static let options = ConnectionOptions.specs + [NotesPrinter.spec]
+        name: "list", abstract: "List the notes, newest first.", options: options)
+    private static let options =
+        [
+            OptionSpec.value(
+                "--limit", "N", "Only the newest N notes (over REST only those are fetched).",
+                short: "-n"),
+            NotesPrinter.spec,
+        ] + ConnectionOptions.specs
 
+    var limit: Int?
     var connection: ConnectionOptions
     var printer: NotesPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
+        limit = try arguments.integer("--limit", in: 1...1_000_000)
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let notes = try await calling(in: context.language) { () async throws(NotesClientError) in
-            try await client.query()
+        let limit = self.limit
+        let notes = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
+            if let limit { return try await client.query(limit: limit) }
+            return try await client.query()
         }
         printer.print(notes, client: client, in: context)
     }

@@ -33,12 +33,16 @@ struct LoginCommand: ConnectionCommand {
             return
         }
         if !tokenGiven {
-            connection.token =
+            let answer =
                 try SecretPrompt().readSecret(prompt: "Token (empty for none): ", naming: "token")
                 ?? ""
+            // An empty answer means no token, not the one saved before.
+            connection.token = answer.isEmpty ? nil : answer
+            connection.withoutToken = answer.isEmpty
         }
         let client = try connection.makeClient(in: context)
-        let notes = try await calling(in: context.language) { () async throws(NotesClientError) in
+        let notes = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.query()
         }
         let token = try connection.resolve(in: context).token

@@ -14,6 +14,20 @@ enum NoteArguments {
         return id
     }
 
+    /// A note's text as given: `-` reads standard input, without its last line break,
+    /// after a prompt on a terminal; the note must fit what `client`'s server accepts.
+    static func content(
+        _ text: String, for client: StyledNotesClient, in context: CommandContext
+    ) throws(CommandFailure) -> String {
+        let content =
+            text == "-"
+            ? context.readStandardInputValue(
+                prompt: "Type the note; end it with Ctrl-D at the start of a line.")
+            : text
+        if let problem = client.problem(sending: content) { throw CommandFailure(problem) }
+        return content
+    }
+
     /// Parses a `--date` value.
     static func noteDate(_ text: String?) throws(UsageError) -> NoteDate? {
         guard let text else { return nil }

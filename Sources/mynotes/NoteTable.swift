@@ -1,10 +1,15 @@
+import CommandLineSupport
 import MyNotesKit
 
 /// Notes as aligned columns `ID  DATE  CONTENT`, the content cut to the width available.
 struct NoteTable {
     var notes: [Note]
 
-    func render(width: Int?) -> String {
+    /// The table; on a terminal (`escaping`) the contents' control characters are
+    /// shown as escapes, and the heading in the `style`'s weight.
+    func render(width: Int?, escaping: Bool = false, style: TerminalStyle = .init(isEnabled: false))
+        -> String
+    {
         guard !notes.isEmpty else { return "No notes.\n" }
         let ids = notes.map { String($0.id) }
         let dates = notes.map { $0.date.description }
@@ -12,10 +17,17 @@ struct NoteTable {
         let dateWidth = max(4, dates.map(\.count).max()!)
         let contentWidth = width.map { max(8, $0 - idWidth - dateWidth - 4) }
         var lines = [
-            "ID".leftPadded(to: idWidth) + "  " + "DATE".padded(toWidth: dateWidth) + "  CONTENT"
+            style.apply(
+                .heading,
+                to: "ID".leftPadded(to: idWidth) + "  " + "DATE".padded(toWidth: dateWidth)
+                    + "  CONTENT")
         ]
         for (index, note) in notes.enumerated() {
-            var content = note.content.singleLine
+            // On a terminal control characters show as escapes; elsewhere as spaces.
+            var content =
+                escaping
+                ? TerminalText.escaped(note.content, keeping: .lineBreaks).singleLine
+                : note.content.singleLine
             if let contentWidth { content = content.truncated(toWidth: contentWidth) }
             let line =
                 ids[index].leftPadded(to: idWidth) + "  " + dates[index].padded(toWidth: dateWidth)

@@ -12,15 +12,39 @@ enum NotesFile {
     /// A note read from a file; its ID is the old app's, not the server's.
     struct Entry: Equatable {
         var sourceID: Int?
+        /// Where it is in the file, from 1.
+        var position: Int
         var date: NoteDate
         var content: String
+
+        /// How messages name it: by the file's ID, else by position.
+        var label: String { NotesFile.label(id: sourceID, position: position) }
     }
 
-    /// `{"Record":[{"ID":"12","CDate":"2026-11-29","Content":"…"}]}`, one note a line.
+    /// A note of the file that cannot be imported as it is, and why.
+    struct Rejected: Equatable {
+        var label: String
+        var position: Int
+        var reason: String
+    }
+
+    /// What a file holds: the notes to import, and those that cannot be.
+    struct Contents {
+        var entries: [Entry] = []
+        var rejected: [Rejected] = []
+    }
+
+    static func label(id: Int?, position: Int) -> String {
+        id.map { "ID \($0)" } ?? "#\(position)"
+    }
+
+    /// `{"Record":[{"ID":12,"CDate":"2026-11-29","Content":"…"}]}`, one note a line; IDs
+    /// are numbers (the legacy wire format's strings are awkward in `jq`), which `import`
+    /// and the old app's readers take as well.
     static func json(_ notes: [Note]) -> String {
         guard !notes.isEmpty else { return "{\"Record\":[]}\n" }
         let records = notes.map {
-            "{\"ID\":\"\($0.id)\",\"CDate\":\(jsonString($0.date.description)),\"Content\":\(jsonString($0.content))}"
+            "{\"ID\":\($0.id),\"CDate\":\(jsonString($0.date.description)),\"Content\":\(jsonString($0.content))}"
         }
         return "{\"Record\":[\n" + records.joined(separator: ",\n") + "\n]}\n"
     }
@@ -37,7 +61,7 @@ enum NotesFile {
     }
 
     /// Reads either format, told apart by the first character that is not white space.
-    static func read(_ data: Data) throws(CommandFailure) -> [Entry] {
+    static func read(_ data: Data) throws(CommandFailure) -> Contents {
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         switch first {
         case UInt8(ascii: "<"): return try readXML(data)
@@ -46,12 +70,13 @@ enum NotesFile {
         }
     }
 
-    private static func readJSON(_ data: Data) throws(CommandFailure) -> [Entry] {
+    private static func readJSON(_ data: Data) throws(CommandFailure) -> Contents {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw CommandFailure("not valid JSON: \(error)")
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw CommandFailure("not valid JSON" + (detail.map { ": \($0)" } ?? ""))
         }
         let records: [Any]
         if let object = root as? [String: Any], let list = object["Record"] as? [Any] {
@@ -61,10 +86,14 @@ enum NotesFile {
         } else {
             throw CommandFailure("JSON is neither {\"Record\":[…]} nor an array of notes")
         }
-        var entries: [Entry] = []
+        var contents = Contents()
         for (index, record) in records.enumerated() {
             guard let fields = record as? [String: Any] else {
-                throw CommandFailure("note \(index + 1) is not a JSON object")
+                contents.rejected.append(
+                    Rejected(
+                        label: label(id: nil, position: index + 1), position: index + 1,
+                        reason: "not a JSON object"))
+                continue
             }
             let id: Int? =
                 switch fields["ID"] {
@@ -72,43 +101,68 @@ enum NotesFile {
                 case let number as NSNumber: number.intValue
                 default: nil
                 }
-            entries.append(
-                try entry(
-                    number: index + 1, id: id, date: fields["CDate"] as? String,
-                    content: fields["Content"] as? String))
+            add(
+                position: index + 1, id: id, date: fields["CDate"] as? String,
+                content: fields["Content"] as? String, to: &contents)
         }
-        return entries
+        return contents
     }
 
-    private static func readXML(_ data: Data) throws(CommandFailure) -> [Entry] {
+    private static func readXML(_ data: Data) throws(CommandFailure) -> Contents {
         let reader = NotesXMLReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
         // Some XMLParser builds accept a document cut short: the root's end tag proves it whole.
         guard parser.parse(), reader.closedRoot else {
-            let detail = parser.parserError.map { "\($0)" } ?? "malformed"
-            throw CommandFailure("not valid XML at line \(parser.lineNumber): \(detail)")
+            throw CommandFailure(
+                "not valid XML at line \(parser.lineNumber), column \(parser.columnNumber): "
+                    + xmlProblem((parser.parserError as NSError?)?.code))
         }
-        var entries: [Entry] = []
+        var contents = Contents()
         for (index, fields) in reader.notes.enumerated() {
-            entries.append(
-                try entry(
-                    number: index + 1, id: fields["id"].flatMap { Int($0) }, date: fields["CDate"],
-                    content: fields["Content"]))
+            add(
+                position: index + 1, id: fields["id"].flatMap { Int($0) }, date: fields["CDate"],
+                content: fields["Content"], to: &contents)
         }
-        return entries
+        return contents
     }
 
-    private static func entry(number: Int, id: Int?, date: String?, content: String?)
-        throws(CommandFailure) -> Entry
-    {
-        guard let date, let noteDate = NoteDate(date) else {
-            throw CommandFailure(
-                "note \(number): CDate '\(date ?? "")' is not yyyy-MM-dd[ HH:mm[:ss]]")
+    /// The parser's complaint in words, for the codes people meet most (libxml2's
+    /// numbers, which XMLParser reports), else the code.
+    private static func xmlProblem(_ code: Int?) -> String {
+        switch code {
+        case 5?, nil: return "the document ends before its root element does"
+        case 4?: return "the document is empty"
+        case 76?: return "an end tag does not match the element it closes"
+        case 85?: return "the elements are not properly nested"
+        case 73?: return "a tag is not closed with '>'"
+        case 23?, 26?, 27?: return "an entity (&…;) is malformed or unknown; write & as &amp;"
+        case 39?, 40?, 41?, 42?: return "an attribute is malformed"
+        case 9?: return "it contains a character XML does not allow"
+        case 68?: return "a name is missing where a tag or an entity needs one"
+        case let code?: return "malformed (XML parser error \(code))"
         }
-        guard let content else { throw CommandFailure("note \(number) has no Content") }
-        return Entry(sourceID: id, date: noteDate, content: content)
+    }
+
+    /// A note as an entry, or as rejected with the reason: one bad note does not keep
+    /// the others out, and every bad one is named.
+    private static func add(
+        position: Int, id: Int?, date: String?, content: String?, to contents: inout Contents
+    ) {
+        let reason: String
+        if let date, let noteDate = NoteDate(date) {
+            if let content {
+                contents.entries.append(
+                    Entry(sourceID: id, position: position, date: noteDate, content: content))
+                return
+            }
+            reason = "no Content"
+        } else {
+            reason = "CDate '\(date ?? "")' is not yyyy-MM-dd[ HH:mm[:ss]]"
+        }
+        contents.rejected.append(
+            Rejected(label: label(id: id, position: position), position: position, reason: reason))
     }
 
     static func jsonString(_ text: String) -> String {

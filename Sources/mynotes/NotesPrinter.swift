@@ -14,7 +14,11 @@ struct NotesPrinter {
 
     func print(_ notes: [Note], client: StyledNotesClient, in context: CommandContext) {
         switch format {
-        case .table: context.write(NoteTable(notes: notes).render(width: context.outputWidth))
+        case .table:
+            Pager.write(
+                NoteTable(notes: notes).render(
+                    width: context.outputWidth, escaping: context.standardOutputIsTerminal,
+                    style: context.outputStyle), in: context)
         case .json: context.write(NotesFile.json(notes))
         case .xml:
             context.write(NotesFile.xml(notes, userID: client.email))

@@ -33,7 +33,8 @@ struct SearchCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let found = try await calling(in: context.language) { () async throws(NotesClientError) in
+        let found = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.search(words)
         }
         // Issue 15: on a terminal, the table marks where the words matched.

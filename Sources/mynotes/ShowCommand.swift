@@ -21,11 +21,17 @@ struct ShowCommand: ConnectionCommand {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let client = try connection.makeClient(in: context)
-        let note = try await calling(in: context.language) { () async throws(NotesClientError) in
+        let note = try await calling(in: context.language, server: client.server) {
+            () async throws(NotesClientError) in
             try await client.note(id: id)
         }
         if printer.format == .table {
-            context.print("ID:      \(note.id)\nDate:    \(note.date)\nContent:\n\(note.content)")
+            let style = context.outputStyle
+            context.print(
+                style.apply(.heading, to: "ID:") + "      \(note.id)\n"
+                    + style.apply(.heading, to: "Date:") + "    \(note.date)\n"
+                    + style.apply(.heading, to: "Content:") + "\n"
+                    + context.shown(note.content, keeping: .lineBreaks))
         } else {
             printer.print([note], client: client, in: context)
         }

@@ -11,7 +11,8 @@ struct SignupCommand: ConnectionCommand {
         Always speaks the REST API, and saves api "rest" with the server, email and new
         token in $XDG_CONFIG_HOME/mynotes/config.json (mode 0600). The password (at least
         8 characters) is asked twice without echo on a terminal; otherwise it is the
-        first line of standard input.
+        first line of standard input. Without --email the email is asked for first (or
+        is the line before the password).
         """
     private static let options = ConnectionOptions.accountSpecs
 
@@ -23,8 +24,10 @@ struct SignupCommand: ConnectionCommand {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let resolved = try connection.resolve(in: context)
-        guard let email = resolved.email else {
-            throw CommandFailure("no account: give --email EMAIL or set MYNOTES_EMAIL")
+        var email = resolved.email
+        if email == nil { email = try SecretPrompt().answer(prompt: "Email: ") }
+        guard let email, !email.isEmpty else {
+            throw CommandFailure("no email: give --email EMAIL, set MYNOTES_EMAIL, or type it")
         }
         let password = try SecretPrompt().newPassword(for: email)
         let session = try await AccountSession(connection, resolved, in: context)

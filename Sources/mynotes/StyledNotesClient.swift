@@ -21,6 +21,14 @@ struct StyledNotesClient: Sendable {
         }
     }
 
+    /// The server as the user gave it, for messages.
+    var server: URL {
+        switch backend {
+        case .legacy(let client): return client.configuration.server
+        case .rest(let client, _): return client.configuration.server
+        }
+    }
+
     /// Where the notes live, naming the server and the API (the import journal's key).
     var endpoint: String {
         switch backend {
@@ -40,6 +48,33 @@ struct StyledNotesClient: Sendable {
         case .rest(let client, _):
             return try await allNotes(client, matching: nil)
         }
+    }
+
+    /// The newest `limit` notes: over REST only the pages needed; the legacy protocol
+    /// has no pages, so its whole answer is cut.
+    func query(limit: Int) async throws(NotesClientError) -> [Note] {
+        guard case .rest(let client, _) = backend else {
+            return Array(try await query().prefix(limit))
+        }
+        var notes: [Note] = []
+        var cursor: String?
+        repeat {
+            let size = min(200, limit - notes.count)
+            let after = cursor
+            let page = try await styled(
+                { () async throws(NotesClientError) in
+                    try await client.notes(limit: size, cursor: after)
+                },
+                { queue, done in
+                    client.notes(limit: size, cursor: after, on: queue, completion: done)
+                },
+                { () throws(NotesClientError) in
+                    try client.blocking.notes(limit: size, cursor: after)
+                })
+            notes += page.notes.map(\.note)
+            cursor = page.nextCursor
+        } while cursor != nil && notes.count < limit
+        return notes
     }
 
     /// The notes that contain every word, ignoring case. Over REST the server searches
@@ -93,13 +128,20 @@ struct StyledNotesClient: Sendable {
         }
     }
 
-    /// Replaces a note's text, and its date when `date` is given: the legacy protocol
-    /// reads the note for its date first; REST changes just the fields given (PATCH).
-    func edit(id: Int, content: String, date: NoteDate?) async throws(NotesClientError) {
+    /// Changes a note's text, its date, or both: the legacy protocol reads the note for
+    /// what is kept first; REST sends just the fields given (PATCH).
+    func edit(id: Int, content newContent: String?, date: NoteDate?) async throws(NotesClientError)
+    {
         switch backend {
         case .legacy(let client):
             let newDate: NoteDate
-            if let date { newDate = date } else { newDate = try await note(id: id).date }
+            let content: String
+            if let date, let newContent {
+                (newDate, content) = (date, newContent)
+            } else {
+                let current = try await note(id: id)
+                (newDate, content) = (date ?? current.date, newContent ?? current.content)
+            }
             try await styled(
                 { () async throws(NotesClientError) in
                     try await client.modify(id: id, content: content, date: newDate)
@@ -114,13 +156,14 @@ struct StyledNotesClient: Sendable {
         case .rest(let client, _):
             _ = try await styled(
                 { () async throws(NotesClientError) in
-                    try await client.update(id: id, content: content, date: date)
+                    try await client.update(id: id, content: newContent, date: date)
                 },
                 { queue, done in
-                    client.update(id: id, content: content, date: date, on: queue, completion: done)
+                    client.update(
+                        id: id, content: newContent, date: date, on: queue, completion: done)
                 },
                 { () throws(NotesClientError) in
-                    try client.blocking.update(id: id, content: content, date: date)
+                    try client.blocking.update(id: id, content: newContent, date: date)
                 })
         }
     }

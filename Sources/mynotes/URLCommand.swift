@@ -28,7 +28,7 @@ struct URLCommand: Command {
         space as +), legacy (the old app's set, which loses '&', '=' and '%').
         encode: --escape adds characters to escape, --leave characters to leave as they are.
         decode: strict unless --lenient; --leave CHARS keeps the escapes of those characters.
-        TEXT '-' reads standard input.
+        TEXT '-' reads standard input, without its last line break.
         """
     private static let options: [OptionSpec] = [
         .value(
@@ -72,7 +72,11 @@ struct URLCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
-        let input = text == "-" ? context.readStandardInput() : text
+        let input =
+            text == "-"
+            ? context.readStandardInputValue(
+                prompt: "Type the text; end it with Ctrl-D at the start of a line.")
+            : text
         switch direction {
         case .encode:
             var encoder = preset.encoder
@@ -95,7 +99,11 @@ struct URLCommand: Command {
             do {
                 context.print(try decoder.decode(input))
             } catch {
-                throw CommandFailure("cannot decode: \(error) (use --lenient to keep it as it is)")
+                let lenient =
+                    error.reason == .invalidUTF8
+                    ? "use --lenient to decode it with U+FFFD for each byte that is not UTF-8"
+                    : "use --lenient to keep it as it is"
+                throw CommandFailure("cannot decode: \(error) (\(lenient))")
             }
         }
     }

@@ -25,10 +25,11 @@ import Testing
         Usage: greeter COMMAND [ARGUMENTS] [options]
 
         Commands:
-          hello      Say hello.
-          more echo  Repeat words.
-          version    Print the version (also --version).
-          help       Show the help of a command: help COMMAND.
+          hello       Say hello.
+          more echo   Repeat words.
+          version     Print the version (also --version).
+          help        Show the help of a command: help COMMAND (help --man: the manual).
+          completion  Print a shell completion script: completion bash|zsh|fish.
 
         Be kind.
         Run 'greeter help COMMAND' for a command's options.

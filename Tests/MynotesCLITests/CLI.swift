@@ -86,6 +86,13 @@ struct CLI {
         }
     }
 
+    /// Runs the CLI in `directory`, as `cd DIR && mynotes …` would, for relative paths.
+    func run(_ arguments: [String], workingIn directory: URL) async -> Output {
+        await run(
+            ["-c", "cd \"$0\" && exec \"$@\"", directory.path, Self.executable.path] + arguments,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
     /// Starts the CLI and returns the running process, for tests that interrupt it.
     func start(_ arguments: [String]) throws -> ChildProcess {
         let process = ChildProcess()

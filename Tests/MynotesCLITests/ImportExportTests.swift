@@ -87,7 +87,8 @@ struct ImportExportTests {
             "2022-02-02 02:02:02", "2022-02-02 02:02:02", "2018-07-07",
         ]
         for (content, date) in zip(contents, dates) {
-            #expect(await ann.run(["add", "-", "--date", date], input: content).status == 0)
+            // `add -` drops the last line break of its input (issue 14): one more keeps it.
+            #expect(await ann.run(["add", "-", "--date", date], input: content + "\n").status == 0)
         }
         let exported = await ann.run(["export", "--format", format])
         #expect(exported.status == 0)
@@ -108,7 +109,7 @@ struct ImportExportTests {
     static func withoutIDs(_ text: String) -> String {
         text.replacingOccurrences(of: #"id="\d+""#, with: "id=\"\"", options: .regularExpression)
             .replacingOccurrences(
-                of: #""ID":"\d+""#, with: "\"ID\":\"\"", options: .regularExpression)
+                of: #""ID":\d+"#, with: "\"ID\":0", options: .regularExpression)
     }
 
     /// A big old-app file: dates spread over years with many ties, varied text.
@@ -226,11 +227,22 @@ struct ImportExportTests {
         // When it runs again
         let output = await cli.run(["import", file.path])
 
-        // Then every note is there exactly once, in order, and the journal is gone
+        // Then every note is there exactly once, in order, and the journal says it is done
+        // (it used to be removed; issue 14 keeps it so that importing again adds nothing)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("already imported before the interruption"))
         #expect(Self.pairs(try await Self.notes(server, cli)) == (try Self.expectedPairs(text)))
-        #expect(Self.doneLines(in: journals) == 0)
+        #expect(Self.journalLines(in: journals).last == "finished")
+    }
+
+    static func journalLines(in directory: URL) -> [String] {
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: nil)) ?? []
+        return files.flatMap { file in
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n")
+                .map(String.init)
+        }
     }
 
     static func doneLines(in directory: URL) -> Int {
@@ -253,13 +265,14 @@ struct ImportExportTests {
             to: "Notes.json")
         let output = await cli.run(["import", file.path])
         #expect(output.status == 1)
-        #expect(output.stdout == "Imported 1 notes from \(file.path).\n")
+        #expect(output.stdout == "Imported 1 note from \(file.path).\n")
         #expect(
             output.stderr.hasSuffix(
                 """
                 note ID 2: Invalid parameter.
                 note ID 3: No content was given.
-                mynotes: 2 notes were not imported.
+                mynotes: 2 notes could not be imported; fix them in the file and import it \
+                again (what is in already is not added twice).
 
                 """))
         #expect(Self.pairs(try await Self.notes(server, cli)) == ["2020-01-01|fine"])
@@ -270,8 +283,11 @@ struct ImportExportTests {
         arguments: [
             ("hello", "not a Notes.json or Notes.xml file"),
             ("{\"Record\":5}", "neither {\"Record\":[…]} nor an array"),
-            ("[{\"CDate\":\"2020-13-01\",\"Content\":\"x\"}]", "note 1: CDate '2020-13-01' is not"),
-            ("<Notes><Note><CDate>2020-01-01</CDate></Note></Notes>", "note 1 has no Content"),
+            (
+                "[{\"CDate\":\"2020-13-01\",\"Content\":\"x\"}]",
+                "note #1: CDate '2020-13-01' is not"
+            ),
+            ("<Notes><Note><CDate>2020-01-01</CDate></Note></Notes>", "note #1: no Content"),
             ("<Notes><Note>", "not valid XML"),
         ])
     func badFiles(text: String, message: String) async throws {

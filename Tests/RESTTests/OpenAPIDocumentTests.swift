@@ -79,7 +79,7 @@ import Testing
     @Test func everyDocumentedStatusIsProducible() throws {
         let server = try TestServer(
             .init(
-                quota: 2,
+                quota: 2, quotaBytes: 64,
                 signInLimits: SignInLimits(perAccount: 2, perAddress: 50, window: .seconds(60))))
         defer { server.shutdown() }
         let closedServer = try TestServer(.init(signup: .closed))
@@ -179,6 +179,12 @@ import Testing
                 try client.send(
                     method, "/api/v1/notes/\(id)",
                     json: ["content": String(repeating: "x", count: 70_000), "date": "2026-01-01"]))
+            // Content past the account's 64 bytes: 403, as a create past its quota.
+            record(
+                key,
+                try client.send(
+                    method, "/api/v1/notes/\(id)",
+                    json: ["content": String(repeating: "q", count: 100), "date": "2026-01-01"]))
             record(
                 key,
                 try client.send(

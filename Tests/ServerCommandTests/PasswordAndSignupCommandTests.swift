@@ -7,7 +7,7 @@ import Testing
 @Suite struct PasswordAndSignupCommandTests {
     func post(_ path: String, _ json: String, port: Int) throws -> RawHTTPClient.Response {
         let request =
-            "POST \(path) HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)"
         return try RawHTTPClient(port: port).send(request)
     }

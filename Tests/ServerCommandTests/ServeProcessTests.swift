@@ -8,7 +8,7 @@ import Testing
     func legacyRequest(port: Int, _ query: String) throws -> [String: Any] {
         let client = try RawHTTPClient(port: port)
         let response = try client.send(
-            "GET /mynotes/webservice.php?\(query) HTTP/1.1\r\nHost: t\r\n\r\n")
+            "GET /mynotes/webservice.php?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let object = try JSONSerialization.jsonObject(with: Data(response.body))
         return object as? [String: Any] ?? [:]
     }
@@ -20,8 +20,10 @@ import Testing
         let server = try ServerProcess(database: database.location)
         #expect(server.readyLine == "MyNotes server listening on http://127.0.0.1:\(server.port)")
         #expect(
-            try RawHTTPClient(port: server.port).send("GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n")
-                .status == 404)
+            try RawHTTPClient(port: server.port).send(
+                "GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )
+            .status == 404)
         #expect(server.stop(signal: signal) == 0)
         #expect(server.remainingOutput.contains("stopped"))
     }
@@ -57,7 +59,7 @@ import Testing
             arguments: ["--legacy-email-auth", "--max-connections-per-address", "2"])
         defer { server.stop(signal: SIGTERM) }
         let request =
-            "GET /mynotes/webservice.php?action=query&email=a@x.org HTTP/1.1\r\nHost: t\r\n\r\n"
+            "GET /mynotes/webservice.php?action=query&email=a@x.org HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         let first = try RawHTTPClient(port: server.port)
         let second = try RawHTTPClient(port: server.port)
         #expect(try first.send(request).status == 200)
@@ -111,7 +113,7 @@ import Testing
                         count += 1
                         let request =
                             "GET /mynotes/webservice.php?email=a@x.org&token=\(token)&action=add"
-                            + "&date=2026-11-29&content=w\(writer)-\(count) HTTP/1.1\r\nHost: t\r\n\r\n"
+                            + "&date=2026-11-29&content=w\(writer)-\(count) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
                         guard let response = try? client.send(request),
                             let object = try? JSONSerialization.jsonObject(
                                 with: Data(response.body)) as? [String: Any],

@@ -37,7 +37,7 @@ import Testing
                 The token is shown only now; the server keeps only its hash.
 
                 Options:
-                  -d, --database sqlite:PATH  The database (env MYNOTES_DATABASE; default sqlite:./mynotes.sqlite).
+                  -d, --database sqlite:PATH  The database, sqlite:PATH or a plain PATH (env MYNOTES_DATABASE; default sqlite:./mynotes.sqlite).
                   --help                      Show this help.
 
                 """)
@@ -112,7 +112,7 @@ import Testing
         (["--host="], "option '--host' must be an address, not ''", "help serve"),
         (
             ["--database", "postgres://db"],
-            "option '--database' must be sqlite:PATH, not 'postgres://db'",
+            "option '--database' must be sqlite:PATH or a file's path, not 'postgres://db'",
             "help serve"
         ),
         (["--legacy-email-auth=yes"], "option '--legacy-email-auth' takes no value", "help serve"),

@@ -13,7 +13,8 @@ extension NoteStore {
         -> Note?
     {
         if case .applied(let note) = try await updateNote(
-            id: id, account: account, change: NoteChange(draft), precondition: .none)
+            id: id, account: account, change: NoteChange(draft), precondition: .none,
+            quota: .unlimited)
         {
             return note
         }

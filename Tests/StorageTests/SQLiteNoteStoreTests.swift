@@ -134,7 +134,7 @@ import Testing
                 _ = try await store.addNote(
                     NoteDraft(date: "2026-01-01", content: "3"), account: ann, quota: .atMost(2))
             } throws: { error in
-                if case StoreError.quotaExceeded(limit: 2) = error { return true }
+                if case StoreError.quotaExceeded(.notes(2)) = error { return true }
                 return false
             }
             _ = try await store.addNote(

@@ -167,13 +167,13 @@ import Testing
             #expect(try await found("STRASSE") == [note.id])
             _ = try await store.updateNote(
                 id: note.id, account: account.id, change: NoteChange(content: "Budget 预算"),
-                precondition: .none)
+                precondition: .none, quota: .unlimited)
             #expect(try await found("会议") == [])
             #expect(try await found("预算") == [note.id])
             #expect(try await found("budget") == [note.id])
             _ = try await store.updateNote(
                 id: note.id, account: account.id, change: NoteChange(date: "2026-12-01"),
-                precondition: .none)
+                precondition: .none, quota: .unlimited)
             #expect(try await found("budget") == [note.id])
             _ = try await store.removeNote(id: note.id, account: account.id, precondition: .none)
             #expect(try await found("budget") == [])

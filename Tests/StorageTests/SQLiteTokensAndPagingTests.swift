@@ -151,16 +151,19 @@ import Testing
             let change = NoteChange(draft)
             guard
                 case .applied(let updated) = try await store.updateNote(
-                    id: note.id, account: id, change: change, precondition: .matches([1]))
+                    id: note.id, account: id, change: change, precondition: .matches([1]),
+                    quota: .unlimited)
             else { Issue.record("update at version 1 refused"); return }
             #expect(updated.version == 2)
             #expect(
                 try await store.updateNote(
-                    id: note.id, account: id, change: change, precondition: .matches([1]))
+                    id: note.id, account: id, change: change, precondition: .matches([1]),
+                    quota: .unlimited)
                     == .preconditionFailed(current: updated))
             #expect(
                 try await store.updateNote(
-                    id: 999, account: id, change: change, precondition: .matches([1]))
+                    id: 999, account: id, change: change, precondition: .matches([1]),
+                    quota: .unlimited)
                     == .notFound)
             if case .preconditionFailed(let current) = try await store.removeNote(
                 id: note.id, account: id, precondition: .matches([1]))

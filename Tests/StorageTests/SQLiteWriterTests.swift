@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Storage
@@ -44,5 +45,99 @@ import Testing
         #expect(try await holding.value == 0)
         #expect(try await queued[0].value == 1)
         #expect(try await queued[1].value == 2)
+    }
+
+    /// A write that finds the database full (SQLite's `max_page_count` stands in for the
+    /// disk here; `DiskFullTests` fill a real one) ends the batch's transaction: every
+    /// write of that batch fails with SQLITE_FULL and none is stored, and the writer goes
+    /// on once there is room.
+    @Test func aFullDatabaseFailsItsWholeBatchAndTheWriterGoesOn() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+        try connection.execute(
+            "PRAGMA journal_mode = WAL; CREATE TABLE t (name TEXT, data BLOB)")
+        let pages = try Self.integer("PRAGMA page_count", on: connection)
+        try connection.execute("PRAGMA max_page_count = \(pages + 4)")
+        let writer = SQLiteWriter(connection: connection, queueLimit: 16, retryAfter: .seconds(1))
+        defer { writer.close() }
+        func insert(_ name: String, bytes: Int) -> Task<Void, any Error> {
+            Task {
+                try await writer.perform { connection throws(StoreError) in
+                    do throws(SQLiteError) {
+                        let statement = try connection.statement(
+                            "INSERT INTO t VALUES (?, zeroblob(?))")
+                        try statement.bind(.text(name), .integer(Int64(bytes))).run()
+                    } catch {
+                        throw .database(error)
+                    }
+                }
+            }
+        }
+        // Given the writer held inside a batch, so that the next three share one (waiting
+        // by yielding: a blocked wait here could hold the last free thread of the pool
+        // that the write's own task needs)
+        let started = Atomic(false)
+        let release = DispatchSemaphore(value: 0)
+        let holding = Task {
+            try await writer.perform { _ throws(StoreError) in
+                started.store(true, ordering: .releasing)
+                release.wait()
+            }
+        }
+        // (The limits are generous: other suites running alongside may hold the pool's
+        // threads that these tasks need for a while.)
+        var deadline = ContinuousClock.now + .seconds(60)
+        while !started.load(ordering: .acquiring), ContinuousClock.now < deadline {
+            await Task.yield()
+        }
+        let holdingStarted = started.load(ordering: .acquiring)
+        try #require(holdingStarted, "the holding write never started")
+        let small = insert("small", bytes: 10)
+        let huge = insert("huge", bytes: 1 << 20)
+        let after = insert("after", bytes: 10)
+        deadline = ContinuousClock.now + .seconds(60)
+        while writer.waitingWrites < 3, ContinuousClock.now < deadline { await Task.yield() }
+        try #require(writer.waitingWrites == 3, "the three writes never queued together")
+        release.signal()
+        try await holding.value
+        // Then each write of the batch fails with SQLite's SQLITE_FULL, not a later error
+        for write in [small, huge, after] {
+            await #expect {
+                try await write.value
+            } throws: { error in
+                guard case StoreError.database(let cause) = error else { return false }
+                return cause.code == 13
+            }
+        }
+        // And once there is room, writes go on
+        try await writer.perform { connection throws(StoreError) in
+            do throws(SQLiteError) {
+                try connection.execute("PRAGMA max_page_count = 1000000")
+            } catch {
+                throw .database(error)
+            }
+        }
+        try await insert("huge again", bytes: 1 << 20).value
+        writer.close()
+        let check = try SQLiteConnection(path: database.path, mode: .readOnly)
+        #expect(
+            try Self.texts("SELECT name FROM t ORDER BY rowid", on: check)
+                == ["huge again"])
+    }
+
+    static func integer(_ sql: String, on connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.statement(sql)
+        _ = try statement.step()
+        defer { connection.finishStatements() }
+        return statement.int64(0)
+    }
+
+    static func texts(_ sql: String, on connection: SQLiteConnection) throws -> [String] {
+        let statement = try connection.statement(sql)
+        defer { connection.finishStatements() }
+        var texts: [String] = []
+        while try statement.step() { texts.append(statement.text(0)) }
+        return texts
     }
 }

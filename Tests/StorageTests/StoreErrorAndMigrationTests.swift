@@ -68,7 +68,10 @@ import Testing
         return names
     }
 
-    static let allNames = ["accounts-and-notes", "tokens-passwords-versions", "notes-search-index"]
+    static let allNames = [
+        "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
+        "notes-search-index",
+    ]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
         defer { database.remove() }
@@ -99,6 +102,25 @@ import Testing
         }
         #expect(reopened.count == 2)
         #expect(try appliedMigrations().count == Self.allNames.count)
+    }
+
+    /// The usage totals start from what an older database already holds: its note of 3
+    /// bytes counts against the quota from the first opening on.
+    @Test func usageTotalsCountTheNotesOfAnOlderDatabase() async throws {
+        defer { database.remove() }
+        for step in Self.oldSteps { try execute(step) }
+        try await database.withStore { store in
+            let draft = NoteDraft(date: "2026-12-01", content: "new")
+            await #expect(throws: StoreError.self) {
+                _ = try await store.addNote(draft, account: 1, quota: .atMost(1))
+            }
+            await #expect(throws: StoreError.self) {
+                _ = try await store.addNote(
+                    draft, account: 1, quota: NoteQuota(notes: nil, bytes: 5))
+            }
+            _ = try await store.addNote(draft, account: 1, quota: NoteQuota(notes: 2, bytes: 6))
+            #expect(try await store.notes(account: 1, page: NotePage(limit: 10)).count == 2)
+        }
     }
 
     /// A failure keeps what SQLite said: here a trigger refuses an insert, which SQLite
@@ -180,7 +202,7 @@ import Testing
             guard
                 case .applied(let dated) = try await store.updateNote(
                     id: note.id, account: id, change: NoteChange(date: "2026-12-24 18:00:00"),
-                    precondition: .exists)
+                    precondition: .exists, quota: .unlimited)
             else { Issue.record("If-Match: * on an existing note refused"); return }
             #expect(dated.content == "a")
             #expect(dated.date == "2026-12-24 18:00:00")
@@ -189,7 +211,8 @@ import Testing
             #expect(
                 try await store.updateNote(
                     id: note.id, account: id, change: NoteChange(content: "b"),
-                    precondition: .matches([1, 3])) == .preconditionFailed(current: dated))
+                    precondition: .matches([1, 3]), quota: .unlimited)
+                    == .preconditionFailed(current: dated))
             #expect(
                 Self.kind(try await store.removeNote(id: 999, account: id, precondition: .none))
                     == "not found")
@@ -198,7 +221,8 @@ import Testing
                     == "precondition failed, no note")
             #expect(
                 try await store.updateNote(
-                    id: 999, account: id, change: NoteChange(content: "b"), precondition: .exists)
+                    id: 999, account: id, change: NoteChange(content: "b"), precondition: .exists,
+                    quota: .unlimited)
                     == .preconditionFailed(current: nil))
             #expect(
                 Self.kind(

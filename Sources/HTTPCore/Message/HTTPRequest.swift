@@ -1,8 +1,23 @@
 /// A complete HTTP request as the router sees it: the body has been read in full.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
-    /// The path, percent-decoded, without the query.
-    public var path: String
+    /// The path as sent, still percent-encoded, without the query. Routes match it one
+    /// segment at a time, each segment decoded on its own, so that an encoded `/` stays
+    /// inside its segment: `/a%2Fb` is never `/a/b`, as a proxy's path rules would not
+    /// take it either.
+    public var rawPath: String
+    /// The path percent-decoded as a whole, for messages and logs; routes match
+    /// ``rawPath``. Decoded when read. Setting it (or making a request in code from a
+    /// `path`) sets ``rawPath`` to that text as it is.
+    public var path: String {
+        get {
+            var raw = rawPath
+            return raw.withUTF8 {
+                String(decoding: FormDecoder.percentDecode($0, plusAsSpace: .no), as: UTF8.self)
+            }
+        }
+        set { rawPath = newValue }
+    }
     /// The query string as sent, without the `?`, still encoded; `nil` when there is none.
     public var rawQuery: [UInt8]?
     public var headers: HTTPHeaders
@@ -20,7 +35,7 @@ public struct HTTPRequest: Sendable {
         headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], clientAddress: String? = nil
     ) {
         self.method = method
-        self.path = path
+        self.rawPath = path
         self.rawQuery = rawQuery
         self.headers = headers
         self.body = body
@@ -33,14 +48,9 @@ public struct HTTPRequest: Sendable {
         clientAddress: String? = nil
     ) {
         let question = target.firstIndex(of: UInt8(ascii: "?"))
-        let decodedPath = target.withUnsafeBufferPointer {
-            FormDecoder.percentDecode(
-                UnsafeBufferPointer(rebasing: $0[..<(question ?? target.endIndex)]),
-                plusAsSpace: .no)
-        }
         self.init(
             method: method,
-            path: String(decoding: decodedPath, as: UTF8.self),
+            path: String(decoding: target[..<(question ?? target.endIndex)], as: UTF8.self),
             rawQuery: question.map { Array(target[($0 + 1)...]) },
             headers: headers,
             body: body,

@@ -17,6 +17,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let contentTooLarge = HTTPStatus(rawValue: 413)
     public static let uriTooLong = HTTPStatus(rawValue: 414)
     public static let unsupportedMediaType = HTTPStatus(rawValue: 415)
+    public static let misdirectedRequest = HTTPStatus(rawValue: 421)
     public static let unprocessableContent = HTTPStatus(rawValue: 422)
     public static let tooManyRequests = HTTPStatus(rawValue: 429)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(rawValue: 431)
@@ -40,6 +41,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"

@@ -1,7 +1,8 @@
 /// Sends each request through its middleware, in the order added, to the responder
 /// registered for its path and method.
 ///
-/// A path nobody registered is 404; a registered path with another method is 405
+/// Paths are matched as sent, segment by segment (see ``HTTPRequest/rawPath``): an
+/// encoded `/` never splits a segment. A path nobody registered is 404; a registered path with another method is 405
 /// with an `Allow` header naming the methods it has. Middleware sees those answers too.
 ///
 /// ```swift
@@ -67,7 +68,7 @@ public struct Router: HTTPResponder {
 
     private func route(_ request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         for route in routes {
-            guard let parameters = route.pattern.match(request.path) else { continue }
+            guard let parameters = route.pattern.match(request.rawPath) else { continue }
             guard let responder = route.responders[request.method] else {
                 var response = HTTPResponse.plain(.methodNotAllowed)
                 response.headers["Allow"] = Self.allowHeader(route.responders.keys)

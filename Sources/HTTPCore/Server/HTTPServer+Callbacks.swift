@@ -110,6 +110,8 @@ let handleRequest: MHD_AccessHandlerCallback = {
                 request.headers, version: String(cString: version))
             {
                 .badRequest
+            } else if !limits.allowedHosts.admits(request.headers) {
+                .misdirectedRequest
             } else if let length = request.headers["Content-Length"].flatMap({ Int($0) }),
                 length > limits.maxBodyBytes
             {
@@ -119,7 +121,10 @@ let handleRequest: MHD_AccessHandlerCallback = {
             }
         if let refusal {
             request.connection?.lingers.store(true, ordering: .relaxed)
-            return queue(.plain(refusal), on: connection, state: state)
+            // Closed in every case: what follows a refused head is not a request to run.
+            var response = HTTPResponse.plain(refusal)
+            response.headers["Connection"] = "close"
+            return queue(response, on: connection, state: state)
         }
         // Returning without a response lets MHD keep the connection alive.
         return .YES
@@ -232,6 +237,9 @@ private func queue(
     guard let mhdResponse else { return .NO }
     defer { MHD_destroy_response(mhdResponse) }
     for (name, value) in response.headers {
+        _ = MHD_add_response_header(mhdResponse, name, value)
+    }
+    for (name, value) in HTTPResponse.alwaysSentFields where response.headers[name] == nil {
         _ = MHD_add_response_header(mhdResponse, name, value)
     }
     return MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)

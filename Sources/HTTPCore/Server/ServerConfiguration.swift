@@ -67,6 +67,10 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeoutSeconds = 30
     /// How long a graceful shutdown waits for requests in flight.
     public var shutdownGracePeriod = Duration.seconds(10)
+    /// The `Host` values answered; others are refused with 421 before their body is read
+    /// (DNS rebinding). Every value by default: `mynotes-server serve` narrows it to the
+    /// server's own names.
+    public var allowedHosts = AllowedHosts.any
     /// The listen queue length.
     public var backlog: Int32 = 1024
     /// The clock the request deadlines are measured on; tests pass one they advance.

@@ -11,18 +11,15 @@ struct LegacyHandler: HTTPResponder {
     static let methods: [HTTPMethod] = [.get, .head, .post]
 
     let notes: NotesService
-    /// The quota as `-2`'s message names it (0 without one).
+    /// The notes quota as `-2`'s message names it (0 without one). The protocol's text
+    /// names notes only, so a refusal for bytes names the same number.
     private let quotaLimit: Int
     /// Recent query answers, served again until the next commit.
     private let answers = LegacyAnswerCache()
 
     init(store: any NoteStore, configuration: ServiceConfiguration) {
         notes = NotesService(store: store, configuration: configuration)
-        if case .atMost(let limit) = configuration.quota {
-            quotaLimit = limit
-        } else {
-            quotaLimit = 0
-        }
+        quotaLimit = configuration.quota.notes ?? 0
     }
 
     func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {

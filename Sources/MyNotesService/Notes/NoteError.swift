@@ -18,8 +18,9 @@ enum NoteError: Error, Sendable {
     case missingDate
     /// The account has no note with that ID (another account's note included).
     case notFound
-    /// The account already holds as many notes as its quota allows.
-    case quotaExceeded(limit: Int)
+    /// The write would take the account past this limit of its quota (a note too many,
+    /// or content bytes); nothing was written.
+    case quotaExceeded(NoteQuota.Limit)
     case invalidContent(NoteContent.Problem)
     /// Not one of the `NoteDate` forms.
     case invalidDate

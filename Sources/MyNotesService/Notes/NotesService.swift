@@ -122,14 +122,15 @@ struct NotesService: Sendable {
         do {
             return try await store.addNote(draft, account: account.id, quota: quota)
         } catch .quotaExceeded(let limit) {
-            throw .quotaExceeded(limit: limit)
+            throw .quotaExceeded(limit)
         } catch {
             throw .storeFailed(error)
         }
     }
 
     /// Changes the fields given (a field left `nil` keeps the note's value at the time
-    /// of the write) if `precondition` holds.
+    /// of the write) if `precondition` holds and the new content keeps the account within
+    /// its quota's bytes (a note may always shrink).
     func change(
         _ id: NoteID, account: Account, content: NoteContent?, date: NoteDate?,
         precondition: WritePrecondition
@@ -138,7 +139,10 @@ struct NotesService: Sendable {
         let outcome: ConditionalWrite<Note>
         do {
             outcome = try await store.updateNote(
-                id: id.value, account: account.id, change: change, precondition: precondition)
+                id: id.value, account: account.id, change: change, precondition: precondition,
+                quota: quota)
+        } catch .quotaExceeded(let limit) {
+            throw .quotaExceeded(limit)
         } catch {
             throw .storeFailed(error)
         }

@@ -189,8 +189,8 @@ enum OpenAPIDocument {
     private static func writeResponses() -> [String: Any] {
         [
             "200": noteResponse("The note as changed."),
-            "400": ref("BadRequest"), "401": ref("Unauthorized"), "404": ref("NotFound"),
-            "412": ref("PreconditionFailed"), "413": ref("ContentTooLarge"),
+            "400": ref("BadRequest"), "401": ref("Unauthorized"), "403": ref("Forbidden"),
+            "404": ref("NotFound"), "412": ref("PreconditionFailed"), "413": ref("ContentTooLarge"),
             "415": ref("UnsupportedMediaType"), "422": ref("UnprocessableContent"),
             "500": ref("ServerError"),
         ]
@@ -276,7 +276,9 @@ enum OpenAPIDocument {
             "Unauthorized": problem(
                 "Missing, unknown or revoked token; or wrong email or password.",
                 headers: ["WWW-Authenticate": ["$ref": "#/components/headers/WWW-Authenticate"]]),
-            "Forbidden": problem("Sign-up is disabled, or the account's note quota is full."),
+            "Forbidden": problem(
+                "Sign-up is disabled, or the write would pass the account's quota of notes or "
+                    + "of content bytes."),
             "NotFound": problem("No such note in this account (another account's note too)."),
             "Conflict": problem("An account with this email already exists."),
             "PreconditionFailed": problem(

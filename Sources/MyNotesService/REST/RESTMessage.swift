@@ -1,4 +1,5 @@
 import MyNotesProtocol
+import Storage
 
 /// What a ``RESTProblem`` says, written out in the client's language by ``text(in:)``.
 enum RESTMessage: Sendable, Hashable {
@@ -25,7 +26,7 @@ enum RESTMessage: Sendable, Hashable {
     case missingField(String)
     case invalidField(String, Reason)
     case contentTooLarge(field: String, maximumBytes: Int)
-    case quotaExceeded(Int)
+    case quotaExceeded(NoteQuota.Limit)
     case emailTaken
     case signupClosed
     case wrongCredentials
@@ -62,8 +63,12 @@ extension RESTMessage {
             return zh
                 ? "字段“\(field)”超过 \(maximum) 字节。"
                 : "Field '\(field)' is longer than \(maximum) bytes."
-        case .quotaExceeded(let limit):
+        case .quotaExceeded(.notes(let limit)):
             return ResultCode.quotaExceeded.message(in: language, quota: limit)
+        case .quotaExceeded(.bytes(let limit)):
+            return zh
+                ? "您的账号的笔记内容最多能有 \(limit) 字节。"
+                : "Your account's notes can hold at most \(limit) bytes of content."
         case .emailTaken:
             return zh ? "该邮箱已注册。" : "An account with this email already exists."
         case .signupClosed:

@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// switch try store.updateNote(
-///     id: 7, account: id, change: NoteChange(content: "v2"), precondition: .matches([3])) {
+///     id: 7, account: id, change: NoteChange(content: "v2"), precondition: .matches([3]),
+///     quota: .standard) {
 /// case .applied(let note): print(note.version)  // 4
 /// case .notFound: print("no such note")
 /// case .preconditionFailed(let current): print("changed meanwhile, now \(String(describing: current))")

@@ -48,9 +48,3 @@ public struct NoteDraft: Sendable, Hashable {
         date.utf8.count == 10 ? date + " 00:00:00" : date
     }
 }
-
-/// How many notes one account may hold.
-public enum NoteQuota: Sendable, Hashable {
-    case unlimited
-    case atMost(Int)
-}

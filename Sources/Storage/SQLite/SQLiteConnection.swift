@@ -76,6 +76,14 @@ final class SQLiteConnection: @unchecked Sendable {
     /// The rowid of the last successful insert on this connection.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Whether a transaction is open. SQLite ends one by itself on some failures (a
+    /// full disk, an I/O error), which a savepoint cannot then undo.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Whether SQLite opened the database read-only: asked for read-write, it settles
+    /// for reading when the file or its file system cannot be written.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -9,6 +9,8 @@
 public struct SQLiteError: Error, CustomStringConvertible, Sendable, Hashable {
     /// `SQLITE_IOERR`: the disk failed.
     public static let ioError: Int32 = 10
+    /// `SQLITE_READONLY`: the database, or a file beside it, cannot be written.
+    public static let readOnly: Int32 = 8
     /// `SQLITE_CONSTRAINT`.
     public static let constraint: Int32 = 19
     /// `SQLITE_CONSTRAINT_UNIQUE`: a `UNIQUE` index refused a row.

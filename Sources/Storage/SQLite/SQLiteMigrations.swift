@@ -52,6 +52,34 @@ enum SQLiteMigrations {
                 ALTER TABLE accounts ADD COLUMN password_hash TEXT;
                 ALTER TABLE notes ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
                 """),
+        // Running totals for the storage quota (issue 10): each account's note count and
+        // content bytes, kept by triggers in the transaction of every write to `notes`
+        // (cascades included), so a quota check reads one row instead of summing notes.
+        SQLiteMigration(
+            name: "account-usage-totals",
+            sql: """
+                ALTER TABLE accounts ADD COLUMN note_count INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE accounts ADD COLUMN note_bytes INTEGER NOT NULL DEFAULT 0;
+                UPDATE accounts SET
+                    note_count = (SELECT count(*) FROM notes WHERE account_id = accounts.id),
+                    note_bytes = (SELECT coalesce(sum(length(CAST(content AS BLOB))), 0)
+                        FROM notes WHERE account_id = accounts.id);
+                CREATE TRIGGER notes_usage_after_insert AFTER INSERT ON notes BEGIN
+                    UPDATE accounts SET note_count = note_count + 1,
+                        note_bytes = note_bytes + length(CAST(NEW.content AS BLOB))
+                    WHERE id = NEW.account_id;
+                END;
+                CREATE TRIGGER notes_usage_after_delete AFTER DELETE ON notes BEGIN
+                    UPDATE accounts SET note_count = note_count - 1,
+                        note_bytes = note_bytes - length(CAST(OLD.content AS BLOB))
+                    WHERE id = OLD.account_id;
+                END;
+                CREATE TRIGGER notes_usage_after_update AFTER UPDATE OF content ON notes BEGIN
+                    UPDATE accounts SET note_bytes = note_bytes
+                        - length(CAST(OLD.content AS BLOB)) + length(CAST(NEW.content AS BLOB))
+                    WHERE id = NEW.account_id;
+                END;
+                """),
         // The search index's tables (issue 15); the store fills them after the migrations.
         SQLiteSearchIndex.migration,
     ]

@@ -1,6 +1,12 @@
 import BoundedExecution
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`.
 ///
 /// Reads run in parallel on the reader executor's threads, each with a read-only
@@ -20,7 +26,7 @@ public final class SQLiteNoteStore: NoteStore {
     private let readers: SQLiteReaderPool
     private let reading: BoundedExecutor
     private let retryAfter: Duration
-    private let changeWatch: SQLiteChangeWatch?
+    private let changeWatch: SQLiteChangeWatch
 
     /// Opens (creating if needed) the database at `path` and applies migrations. Notes the
     /// search index lacks (all of them after an upgrade) are indexed first; `indexing`
@@ -32,24 +38,29 @@ public final class SQLiteNoteStore: NoteStore {
         indexing: @escaping (SearchIndexProgress) -> Void = { _ in }
     ) throws(StoreError) {
         self.path = path
+        Self.createOwnerOnly(path)
         let connection: SQLiteConnection
         do throws(SQLiteError) {
-            connection = try SQLiteConnection(path: path, mode: .readWrite)
-            try connection.execute(
-                """
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = FULL;
-                PRAGMA foreign_keys = ON;
-                """)
+            connection = try Self.writerConnection(path)
             try SQLiteMigrations.apply(on: connection)
             try SQLiteSearchIndex.indexMissingNotes(on: connection, progress: indexing)
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
+        // On a read-only file system (one that turned read-only after an error, say) the
+        // store opens for reading, and writes fail until the file can be written again.
+        let readers = SQLiteReaderPool(path: path)
+        self.readers = readers
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
-            retryAfter: limits.retryAfter)
-        readers = SQLiteReaderPool(path: path)
+            retryAfter: limits.retryAfter,
+            recovery: SQLiteWriterRecovery(
+                // A file that is gone is not reopened: that would create an empty one.
+                isWritable: { access(path, W_OK) == 0 },
+                reopen: { () throws(SQLiteError) in
+                    readers.renew()
+                    return try Self.writerConnection(path)
+                }))
         // The writer's connection has made the WAL index by now, and keeps it while open.
         changeWatch = SQLiteChangeWatch(databasePath: path)
         // A read's task may continue on the reader's thread: serializing the answer there
@@ -59,6 +70,46 @@ public final class SQLiteNoteStore: NoteStore {
             ?? BoundedExecutor(
                 name: "sqlite-reader", limits: limits.readers, resumedTasks: .continueHere)
         retryAfter = limits.retryAfter
+    }
+
+    private static func writerConnection(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute(
+            """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = FULL;
+            PRAGMA foreign_keys = ON;
+            """)
+        return connection
+    }
+
+    /// Creates the database file with mode 0600 when there is none yet. SQLite would
+    /// create it 0644 (less the umask), readable by every local user, and it creates the
+    /// `-wal`, `-shm` and journal files with the main file's mode, so all of them are
+    /// private once this one is. An existing file keeps the mode its owner gave it; a path
+    /// that cannot be created is left for SQLite to report.
+    private static func createOwnerOnly(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        #if canImport(Glibc)
+            if descriptor >= 0 { Glibc.close(descriptor) }
+        #elseif canImport(Darwin)
+            if descriptor >= 0 { Darwin.close(descriptor) }
+        #endif
+    }
+
+    /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound database, else one line
+    /// per problem found.
+    ///
+    /// ```swift
+    /// let report = try await store.integrityCheck()  // ["ok"]
+    /// ```
+    public func integrityCheck() async throws(StoreError) -> [String] {
+        try await read { connection throws(SQLiteError) in
+            let check = try connection.statement("PRAGMA integrity_check")
+            var lines: [String] = []
+            while try check.step() { lines.append(check.text(0)) }
+            return lines
+        }
     }
 
     public func close() {
@@ -72,7 +123,7 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func changeStamp() -> StoreChangeStamp? {
-        changeWatch?.stamp()
+        changeWatch.stamp()
     }
 
     // MARK: Accounts
@@ -274,15 +325,21 @@ public final class SQLiteNoteStore: NoteStore {
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
         try await writer.perform { connection throws(StoreError) in
-            if case .atMost(let limit) = quota {
+            // The totals are the triggers' (migration account-usage-totals), read in this
+            // write's transaction: no other write comes between the check and the insert.
+            if quota != .unlimited {
                 let held = try Self.sqlite { () throws(SQLiteError) in
-                    let count = try connection.statement(
-                        "SELECT count(*) FROM notes WHERE account_id = ?")
-                    try count.bind(.integer(account))
-                    _ = try count.step()
-                    return count.int64(0)
+                    let usage = try connection.statement(
+                        "SELECT note_count, note_bytes FROM accounts WHERE id = ?")
+                    try usage.bind(.integer(account))
+                    return try usage.step() ? (usage.int64(0), usage.int64(1)) : (0, 0)
                 }
-                if held >= limit { throw .quotaExceeded(limit: limit) }
+                if let limit = quota.exceeded(
+                    addingNoteOf: draft.content.utf8.count, toNotes: Int(held.0),
+                    ofBytes: Int(held.1))
+                {
+                    throw .quotaExceeded(limit)
+                }
             }
             return try Self.sqlite { () throws(SQLiteError) in
                 let insert = try connection.statement(
@@ -302,33 +359,71 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func updateNote(
-        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
-        try await writing { connection throws(SQLiteError) in
-            if let refusal: ConditionalWrite<Note> = try Self.refusal(
-                precondition, id: id, account: account, on: connection)
-            {
-                return refusal
+        try await writer.perform { connection throws(StoreError) in
+            let refusal: ConditionalWrite<Note>? = try Self.sqlite { () throws(SQLiteError) in
+                try Self.refusal(precondition, id: id, account: account, on: connection)
             }
-            // Fields left out keep the value the row has now, inside this transaction.
-            let update = try connection.statement(
-                """
-                UPDATE notes SET date = coalesce(?1, date), sort_key = coalesce(?2, sort_key),
-                    content = coalesce(?3, content), updated_at = ?4, version = version + 1
-                WHERE id = ?5 AND account_id = ?6
-                RETURNING \(Self.noteColumns)
-                """)
-            try update.bind(
-                change.date.map(SQLiteValue.text) ?? .null,
-                change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
-                change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
-                .integer(id), .integer(account))
-            if try update.step() {
-                return .applied(
-                    try SQLiteSearchIndex.reindexed(Self.note(from: update), on: connection))
+            if let refusal { return refusal }
+            if let content = change.content, quota.bytes != nil {
+                let held = try Self.sqlite { () throws(SQLiteError) in
+                    try Self.heldBytes(replacing: id, account: account, on: connection)
+                }
+                if let held,
+                    let limit = quota.exceeded(
+                        growingBy: content.utf8.count - held.note, from: held.account)
+                {
+                    throw .quotaExceeded(limit)
+                }
             }
-            return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
+            return try Self.sqlite { () throws(SQLiteError) in
+                try Self.update(
+                    id: id, account: account, change: change, precondition: precondition,
+                    on: connection)
+            }
         }
+    }
+
+    /// The account's content bytes and the note's own, inside the write's transaction;
+    /// `nil` when the account has no such note.
+    private static func heldBytes(
+        replacing id: Int64, account: Int64, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> (account: Int, note: Int)? {
+        let statement = try connection.statement(
+            """
+            SELECT a.note_bytes, length(CAST(n.content AS BLOB))
+            FROM notes n JOIN accounts a ON a.id = n.account_id
+            WHERE n.id = ? AND n.account_id = ?
+            """)
+        try statement.bind(.integer(id), .integer(account))
+        guard try statement.step() else { return nil }
+        return (Int(statement.int64(0)), Int(statement.int64(1)))
+    }
+
+    private static func update(
+        id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
+        on connection: SQLiteConnection
+    ) throws(SQLiteError) -> ConditionalWrite<Note> {
+        // Fields left out keep the value the row has now, inside this transaction.
+        let update = try connection.statement(
+            """
+            UPDATE notes SET date = coalesce(?1, date), sort_key = coalesce(?2, sort_key),
+                content = coalesce(?3, content), updated_at = ?4, version = version + 1
+            WHERE id = ?5 AND account_id = ?6
+            RETURNING \(Self.noteColumns)
+            """)
+        try update.bind(
+            change.date.map(SQLiteValue.text) ?? .null,
+            change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+            change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
+            .integer(id), .integer(account))
+        if try update.step() {
+            return .applied(
+                try SQLiteSearchIndex.reindexed(Self.note(from: update), on: connection))
+        }
+        return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
     }
 
     public func removeNote(

@@ -6,6 +6,8 @@ final class SQLiteReaderPool: Sendable {
     private struct State {
         var idle: [SQLiteConnection] = []
         var closed = false
+        /// Bumped by ``renew()``; a connection lent before is closed when it comes back.
+        var generation = 0
     }
 
     private let path: String
@@ -20,8 +22,8 @@ final class SQLiteReaderPool: Sendable {
     func read<Value>(
         _ body: (SQLiteConnection) throws(SQLiteError) -> Value
     ) throws(StoreError) -> Value {
-        let (lent, closed) = state.withLock { state -> (SQLiteConnection?, Bool) in
-            (state.idle.popLast(), state.closed)
+        let (lent, closed, generation) = state.withLock { state in
+            (state.idle.popLast(), state.closed, state.generation)
         }
         guard !closed else { throw .closed }
         let connection: SQLiteConnection
@@ -40,13 +42,25 @@ final class SQLiteReaderPool: Sendable {
         defer {
             connection.finishStatements()
             state.withLock { state in
-                if !state.closed { state.idle.append(connection) }
+                if !state.closed, state.generation == generation {
+                    state.idle.append(connection)
+                }
             }
         }
         do throws(SQLiteError) {
             return try body(connection)
         } catch {
             throw .database(error)
+        }
+    }
+
+    /// Closes every idle connection, and each lent one as it comes back: the next reads
+    /// open new ones. The writer asks for this when it reopens the database after it was
+    /// read-only, since SQLite shares one view of the `-shm` among all of them.
+    func renew() {
+        state.withLock { state in
+            state.generation += 1
+            state.idle.removeAll()
         }
     }
 

@@ -36,20 +36,28 @@ final class SQLiteWriter: Sendable {
 
     let queueLimit: Int
     let retryAfter: Duration
+    /// How the writer gets a writable connection back after the database was read-only.
+    private let recovery: SQLiteWriterRecovery?
     private let queue = Mutex(Queue())
-    /// The connection, held here so that the thread can let go of it when it stops:
-    /// the database is closed before ``close()`` returns.
+    /// The connection until the writer's thread takes it: from then on only the thread
+    /// holds it, so the database is closed before ``close()`` returns.
     private let connection: Mutex<SQLiteConnection?>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration) {
+    /// With a `recovery`, a writer whose database is read-only (SQLite opened it so, or a
+    /// batch failed with SQLITE_READONLY) opens it again before a batch once `recovery`
+    /// says it can be written; writes fail cleanly until then.
+    init(
+        connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
+        recovery: SQLiteWriterRecovery? = nil
+    ) {
         self.connection = Mutex(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
+        self.recovery = recovery
         let thread = Thread { [self] in
-            if let connection = self.connection.withLock({ $0 }) { run(connection) }
-            self.connection.withLock { $0 = nil }
+            run()
             finished.signal()
         }
         thread.name = "mynotes.sqlite-writer"
@@ -108,41 +116,83 @@ final class SQLiteWriter: Sendable {
         finished.wait()
     }
 
-    private func run(_ connection: SQLiteConnection) {
+    /// Only this function holds the connection, so it is closed once the loop ends (and
+    /// can be closed before it is opened again).
+    private func run() {
+        var connection = self.connection.withLock { $0.take() }
+        var readOnly = connection?.isReadOnly ?? false
         while true {
             wakeUp.wait()
             let (batch, closed) = queue.withLock { queue in
                 defer { queue.jobs.removeAll(keepingCapacity: true) }
                 return (queue.jobs, queue.closed)
             }
-            if !batch.isEmpty { commit(batch, on: connection) }
+            if !batch.isEmpty {
+                var failure: StoreError?
+                if readOnly, let recovery, recovery.isWritable() {
+                    // SQLite keeps one read-only view of the -shm for every connection of
+                    // the process to the file until the last of them closes: this one
+                    // closes first, then the readers are told to let go of theirs.
+                    connection = nil
+                    do throws(SQLiteError) {
+                        connection = try recovery.reopen()
+                    } catch {
+                        failure = .database(error)
+                    }
+                }
+                if let connection {
+                    readOnly = commit(batch, on: connection) || connection.isReadOnly
+                } else {
+                    for job in batch { job.finish(failure ?? .closed) }
+                }
+            }
             if closed && batch.isEmpty { return }
             if closed { continue }
         }
     }
 
-    private func commit(_ batch: [Job], on connection: SQLiteConnection) {
-        do {
-            try connection.statement("BEGIN IMMEDIATE").run()
+    /// One transaction for the whole batch, a savepoint for each job: a job that fails
+    /// is undone alone, unless its failure ended the transaction itself (SQLite does so
+    /// on a full disk or an I/O error). Then the batch is lost: every job of it fails
+    /// with that cause, nothing of it is stored, and the next batch starts afresh. Returns
+    /// whether a write failed because the database is read-only.
+    private func commit(_ batch: [Job], on connection: SQLiteConnection) -> Bool {
+        do throws(StoreError) {
+            try Self.step("BEGIN IMMEDIATE", on: connection)
             for job in batch {
-                try connection.statement("SAVEPOINT job").run()
+                try Self.step("SAVEPOINT job", on: connection)
                 do {
                     try job.body(connection)
                     connection.finishStatements()
                 } catch {
                     connection.finishStatements()
                     job.failure = error
-                    try connection.statement("ROLLBACK TO job").run()
+                    guard connection.isInTransaction else { throw error }
+                    try Self.step("ROLLBACK TO job", on: connection)
                 }
-                try connection.statement("RELEASE job").run()
+                try Self.step("RELEASE job", on: connection)
             }
-            try connection.statement("COMMIT").run()
-            connection.finishStatements()
+            try Self.step("COMMIT", on: connection)
         } catch {
             connection.finishStatements()
-            try? connection.execute("ROLLBACK")
-            for job in batch where job.failure == nil { job.failure = .database(error) }
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            for job in batch where job.failure == nil { job.failure = error }
+        }
+        let readOnly = batch.contains { job in
+            guard case .database(let cause)? = job.failure else { return false }
+            return cause.code == SQLiteError.readOnly
         }
         for job in batch { job.finish(job.failure) }
+        return readOnly
+    }
+
+    /// Runs one statement of the batch's own (`BEGIN`, `SAVEPOINT` …).
+    private static func step(_ sql: String, on connection: SQLiteConnection) throws(StoreError) {
+        do throws(SQLiteError) {
+            try connection.statement(sql).run()
+            connection.finishStatements()
+        } catch {
+            throw .database(error)
+        }
     }
 }

@@ -21,7 +21,8 @@ struct AccountsListCommand: Command {
             try await AccountService(store: store).all()
         }
         for account in accounts {
-            context.print("\(account.email)\t\(RFC3339.string(milliseconds: account.createdAt))")
+            let created = RFC3339.string(milliseconds: account.createdAt)
+            context.print("\(context.shown(account.email))\t\(created)")
         }
     }
 }

@@ -2,23 +2,35 @@ import CommandLineSupport
 import Foundation
 import Storage
 
-/// `--database sqlite:PATH`, shared by every command that opens the store.
+/// `--database sqlite:PATH` (or a plain path, taken as SQLite), shared by every command
+/// that opens the store.
 enum DatabaseOption {
     static let name = "--database"
     static let environmentVariable = "MYNOTES_DATABASE"
     static let defaultValue = "sqlite:./mynotes.sqlite"
     static let spec = OptionSpec.value(
-        name, "sqlite:PATH", "The database (env MYNOTES_DATABASE; default \(defaultValue)).",
+        name, "sqlite:PATH",
+        "The database, sqlite:PATH or a plain PATH (env MYNOTES_DATABASE; default "
+            + "\(defaultValue)).",
         short: "-d")
 
     static func location(_ arguments: ParsedArguments) throws(UsageError) -> StoreLocation {
         let text =
             arguments.value(name) ?? arguments.environment[environmentVariable] ?? defaultValue
+        if !text.isEmpty, !hasScheme(text) { return .sqlite(path: text) }
         do {
             return try StoreLocation(parsing: text)
         } catch {
-            throw UsageError("option '\(name)' must be sqlite:PATH, not '\(text)'")
+            throw UsageError("option '\(name)' must be sqlite:PATH or a file's path, not '\(text)'")
         }
+    }
+
+    /// Whether `text` starts like a URL (`sqlite:`, `postgres://`) rather than a path.
+    private static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":") else { return false }
+        let scheme = text[..<colon]
+        return !scheme.isEmpty && scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
     }
 
     static func open(_ location: StoreLocation) throws(CommandFailure) -> any NoteStore {
@@ -42,5 +54,21 @@ enum DatabaseOption {
                     "mynotes-server: building the search index: \(progress.indexed) of \(progress.total) notes (\(percent)%)\n"
                         .utf8))
         }
+    }
+
+    /// The database's files that do not exist yet, so that a start that fails after
+    /// opening it (the port taken) can remove them rather than leave an empty database.
+    static func missingFiles(_ location: StoreLocation) -> [String] {
+        switch location {
+        case .sqlite(let path):
+            return [path, path + "-wal", path + "-shm", path + "-journal"].filter {
+                !FileManager.default.fileExists(atPath: $0)
+            }
+        }
+    }
+
+    /// Removes the files of `missingFiles(_:)` the failed start created.
+    static func remove(_ files: [String]) {
+        for file in files { try? FileManager.default.removeItem(atPath: file) }
     }
 }

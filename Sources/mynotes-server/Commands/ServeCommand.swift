@@ -37,7 +37,15 @@ struct ServeCommand: Command {
                 "Sign-up and sign-in rates per client address and overall. standard (default): "
                     + "sign-up 5 then 1 per 10 s per address, 2/s overall; sign-in 10 then "
                     + "1 per 2 s per address, 5/s overall. unlimited: for test rigs only."),
-            .value("--quota", "N", "Notes one account may hold, 0 for no limit (default 0)."),
+            // Issue 10 (faults-soak): the per-account storage quota, on by default.
+            .value(
+                "--quota", "N",
+                "Notes one account may hold, 0 for no limit (default \(NoteQuota.standard.notes ?? 0))."
+            ),
+            .value(
+                "--quota-bytes", "BYTES",
+                "Bytes of note content (UTF-8) one account may hold, 0 for no limit "
+                    + "(default \(NoteQuota.standard.bytes ?? 0): 100 MiB)."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
             .value(
@@ -52,6 +60,16 @@ struct ServeCommand: Command {
             .value(
                 "--request-body-timeout", "SECONDS",
                 "Close a connection whose request body is not all in by then (default 60)."),
+            // Issue 10, HTTP hardening: the Host names answered (DNS rebinding).
+            .value(
+                "--allowed-hosts", "LIST",
+                "Host names answered, comma-separated: name, name:port, [v6], or * for any; "
+                    + "others get 421. Default: the listen address, localhost, 127.0.0.1, "
+                    + "[::1] and the host of --public-url."),
+            .value(
+                "--public-url", "URL",
+                "The URL clients reach the server at through a proxy or a DNS name, "
+                    + "e.g. https://notes.example.com; its host is answered."),
             .value(
                 "--log-format", "text|json",
                 "Log to standard error as text or JSON lines (env MYNOTES_LOG_FORMAT; default text)."
@@ -91,8 +109,38 @@ struct ServeCommand: Command {
         if let seconds = try arguments.integer("--request-body-timeout", in: 1...86_400) {
             server.requestBodyTimeout = .seconds(seconds)
         }
-        if let quota = try arguments.integer("--quota", in: 0...Int(Int32.max)), quota > 0 {
-            service.quota = .atMost(quota)
+        // Issue 10, HTTP hardening: the Host names answered.
+        var publicHost: String?
+        if let text = arguments.value("--public-url") {
+            guard let url = URLComponents(string: text),
+                ["http", "https"].contains(url.scheme?.lowercased()), let host = url.host,
+                !host.isEmpty
+            else {
+                throw UsageError(
+                    "option '--public-url' must be an http or https URL, not '\(text)'")
+            }
+            publicHost = host
+        }
+        if let list = arguments.value("--allowed-hosts") {
+            let names = list.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0.trimmingCharacters(in: .whitespaces))
+            }
+            guard let hosts = AllowedHosts(names) else {
+                throw UsageError(
+                    "option '--allowed-hosts' must list host names (name, name:port, [v6]) "
+                        + "or *, not '\(list)'")
+            }
+            server.allowedHosts = hosts
+        } else {
+            server.allowedHosts = .defaults(listeningOn: server.host, publicHost: publicHost)
+        }
+        // Issue 10 (faults-soak): 0 lifts a limit.
+        service.quota = .standard
+        if let notes = try arguments.integer("--quota", in: 0...Int(Int32.max)) {
+            service.quota.notes = notes > 0 ? notes : nil
+        }
+        if let bytes = try arguments.integer("--quota-bytes", in: 0...Int(Int64.max)) {
+            service.quota.bytes = bytes > 0 ? bytes : nil
         }
         if arguments.has("--legacy-email-auth") { service.authentication = .legacyEmail }
         if arguments.has("--no-signup") { service.signup = .closed }
@@ -129,6 +177,8 @@ struct ServeCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandFailure) {
         let signals = ShutdownSignals()
+        // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
+        let newFiles = DatabaseOption.missingFiles(location)
         let store = try DatabaseOption.open(location)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
@@ -137,6 +187,7 @@ struct ServeCommand: Command {
                 server: server, service: service, store: store, logger: logger)
         } catch {
             store.close()
+            DatabaseOption.remove(newFiles)
             throw CommandFailure(error.description)
         }
         if service.authentication == .legacyEmail {

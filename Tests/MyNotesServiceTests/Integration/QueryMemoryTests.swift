@@ -49,7 +49,7 @@ struct QueryMemoryTests {
                 small ? ("small@example.com", smallToken) : ("big@example.com", self.token)
             return Array(
                 ("GET /mynotes/webservice.php?email=\(FormEncoding.escape(email))"
-                    + "&token=\(token)&action=query HTTP/1.1\r\nHost: t\r\n\r\n").utf8)
+                    + "&token=\(token)&action=query HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").utf8)
         }
 
         /// A field of /proc/PID/status in KiB: `VmHWM` (peak resident set), `RssAnon`…
