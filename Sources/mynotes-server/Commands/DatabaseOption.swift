@@ -41,8 +41,9 @@ enum DatabaseOption {
         }
     }
 
-    /// Building the search index over a large database takes a while (about a minute per
-    /// million short notes): its progress goes to stderr, every 5%.
+    /// Building the search index over a large database takes minutes (a million short
+    /// notes and a 139 MB account: see the README's *Search at scale*): its progress goes to
+    /// stderr, every 5%.
     private static func searchIndexProgress() -> (SearchIndexProgress) -> Void {
         var shown = -1
         return { progress in
