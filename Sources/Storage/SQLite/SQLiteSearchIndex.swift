@@ -290,8 +290,17 @@ enum SQLiteSearchIndex {
         ORDER BY n.sort_key DESC, n.id DESC
         """
 
-    /// The page's ids as the index finds them: every matching note of the database, then
-    /// the account's newest after the cursor.
+    /// Notes a check that no older note can enter the page reads at most.
+    static let checkNotes = 20_000
+
+    /// The page's ids as the index finds them. The index hands over matching notes newest
+    /// id first; notes are mostly written in date order, so the page's notes tend to come
+    /// first. Once the page could be filled, a check (bounded, on
+    /// `notes_by_account_newest`) asks whether any note after the cursor dated later than
+    /// the page's last has a smaller id than the last note handed over: when none has, no
+    /// note still to come can enter the page, and the stream stops. Checks come after 1, 2,
+    /// 4… times the page's size of matches, so a stream of notes out of date order costs at
+    /// most a few checks more than reading every match.
     private static func indexed(
         account: Int64, page: NotePage, needle: String, on connection: SQLiteConnection
     ) throws(SQLiteError) -> [Int64] {
@@ -301,12 +310,33 @@ enum SQLiteSearchIndex {
             ? "\"" + SearchIndexEntry.word(of: needle.unicodeScalars) + "\""
             : "\"" + needle.replacing("\"", with: "\"\"") + "\""
         let statement = try connection.statement(short ? byGrams : byTrigrams)
-        try statement.bind(
-            .integer(account), page.after.map { .text($0.sortKey) } ?? .null,
-            .integer(page.after?.id ?? 0), .text(query), .integer(Int64(page.limit)))
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.int64(0)) }
-        return ids
+        let cursorKey: SQLiteValue = page.after.map { .text($0.sortKey) } ?? .null
+        let cursorID = SQLiteValue.integer(page.after?.id ?? 0)
+        try statement.bind(.integer(account), cursorKey, cursorID, .text(query))
+        var found: [NotePosition] = []
+        var (handed, nextCheck) = (0, page.limit)
+        while try statement.step() {
+            found.append(NotePosition(sortKey: statement.text(1), id: statement.int64(0)))
+            handed += 1
+            guard handed == nextCheck else { continue }
+            nextCheck *= 2
+            found = newestFirst(found, limit: page.limit)
+            guard found.count == page.limit, let last = found.last else { continue }
+            let check = try connection.statement(olderNoteCanEnter)
+            try check.bind(
+                .integer(account), cursorKey, cursorID, .text(last.sortKey),
+                .integer(statement.int64(0)), .integer(Int64(checkNotes)))
+            _ = try check.step()
+            let (read, entering) = (check.int64(0), check.int64(1))
+            check.reset()
+            if read < checkNotes && entering == 0 { break }
+        }
+        return newestFirst(found, limit: page.limit).map(\.id)
+    }
+
+    private static func newestFirst(_ positions: [NotePosition], limit: Int) -> [NotePosition] {
+        Array(
+            positions.sorted { ($0.sortKey, $0.id) > ($1.sortKey, $1.id) }.prefix(limit))
     }
 
     private static let byTrigrams = byIndex("notes_trigrams")
@@ -314,13 +344,22 @@ enum SQLiteSearchIndex {
 
     private static func byIndex(_ table: String) -> String {
         """
-        SELECT n.id FROM \(table) s CROSS JOIN notes n ON n.id = s.rowid
+        SELECT n.id, n.sort_key FROM \(table) s CROSS JOIN notes n ON n.id = s.rowid
         WHERE \(table) MATCH ?4 AND n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
-        ORDER BY n.sort_key DESC, n.id DESC
-        LIMIT ?5
+        ORDER BY s.rowid DESC
         """
     }
+
+    /// How many of the account's notes after the cursor (?2, ?3) and dated after ?4 were
+    /// read (at most ?6), and how many of them have an id below ?5.
+    private static let olderNoteCanEnter = """
+        SELECT count(*), coalesce(sum(id < ?5), 0) FROM (
+            SELECT id FROM notes
+            WHERE account_id = ?1 AND sort_key > ?4 AND sort_key <= coalesce(?2, '~')
+                AND (?2 IS NULL OR sort_key < ?2 OR id < ?3)
+            LIMIT ?6)
+        """
 }
 
 /// How far building the search index has come: `indexed` of `total` notes.
