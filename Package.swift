@@ -22,12 +22,20 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto",
             providers: [.apt(["libssl-dev"])]),
+        // Issue 13: GnuTLS, libmicrohttpd's TLS library, for HTTPS certificates.
+        .systemLibrary(
+            name: "CGnuTLS", path: "Sources/CGnuTLS",
+            providers: [.apt(["libgnutls28-dev"])]),
 
         // Server side.
         .target(name: "Logging"),
         .target(name: "BoundedExecution"),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Logging", "BoundedExecution"]),
-        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution"]),
+        // Issue 13: counters, histograms and the Prometheus text format (no dependencies).
+        .target(name: "Metrics"),
+        .target(
+            name: "HTTPCore",
+            dependencies: ["CMicroHTTPD", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution", "Metrics"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.
@@ -36,13 +44,14 @@ let package = Package(
             name: "MyNotesService",
             dependencies: [
                 "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging", "BoundedExecution",
+                "Metrics",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
             dependencies: [
                 "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
-                "BoundedExecution",
+                "BoundedExecution", "Metrics",
             ]),
         .target(
             name: "MyNotesTesting",
@@ -59,13 +68,14 @@ let package = Package(
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: [
-                "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage", "BoundedExecution",
+                "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage",
+                "BoundedExecution",
             ]),
         .testTarget(
             name: "RESTTests",
             dependencies: [
                 "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging",
-                "BoundedExecution",
+                "BoundedExecution", "Secrets",
             ]),
         .testTarget(
             name: "ServerCommandTests",
@@ -74,6 +84,13 @@ let package = Package(
         // SIGSTOP, the storage quota.
         .testTarget(
             name: "FaultTests", dependencies: ["mynotes-server", "MyNotesTesting", "Storage"]),
+        // Issue 13: health, metrics, access log, TLS, backups, doctor, the service unit.
+        .testTarget(
+            name: "OperationsTests",
+            dependencies: [
+                "Metrics", "HTTPCore", "Storage", "MyNotesService", "MyNotesTesting", "Logging",
+                "mynotes-server",
+            ]),
         .testTarget(
             name: "WebAppTests",
             dependencies: ["MyNotesService", "MyNotesTesting", "HTTPCore", "mynotes-server"]),

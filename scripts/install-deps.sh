@@ -13,6 +13,9 @@ for option in "$@"; do
         --with-browser) packages+=(chromium chromium-driver fonts-wqy-zenhei python3-venv) ;;
         # The browser app's type check (tsc) and unit tests (node --test).
         --with-node) packages+=(nodejs node-typescript) ;;
+        # Issue 13, the operations tests: promtool (prometheus), openssl, curl,
+        # systemd-analyze (systemd), python3-venv for prometheus-client.
+        --with-operations) packages+=(prometheus openssl curl systemd python3-venv) ;;
     esac
 done
 missing=()

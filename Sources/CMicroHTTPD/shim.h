@@ -29,4 +29,15 @@ static inline void *cmicrohttpd_socket_context(struct MHD_Connection *connection
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
 }
+
+// The listening socket of the daemon that owns the connection, or -1: how the TLS
+// certificate callback, which gets only the connection, finds its server's certificate.
+static inline int cmicrohttpd_connection_listen_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    if (info == NULL || info->daemon == NULL) return -1;
+    const union MHD_DaemonInfo *daemon =
+        MHD_get_daemon_info(info->daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    return daemon == NULL ? -1 : daemon->listen_fd;
+}
 #endif

@@ -37,8 +37,16 @@ public enum CommandRunner {
         _ name: String, _ arguments: [String], environment: [String: String] = [:],
         input: String? = nil
     ) throws -> Result {
+        try run(executable: executable(name), arguments, environment: environment, input: input)
+    }
+
+    /// Runs any program (`/usr/bin/promtool`, `openssl`) to completion.
+    public static func run(
+        executable: URL, _ arguments: [String], environment: [String: String] = [:],
+        input: String? = nil
+    ) throws -> Result {
         let process = ChildProcess()
-        process.executableURL = executable(name)
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in
             new

@@ -55,7 +55,7 @@ public final class FailingStore: NoteStore {
         return try await base.account(email: email, presenting: tokenHash)
     }
 
-    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> TokenCheck? {
         try await base.account(tokenHash: tokenHash)
     }
 
@@ -101,9 +101,11 @@ public final class FailingStore: NoteStore {
         return try await base.replaceTokens(email: email, tokenHash: tokenHash)
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+    public func addToken(
+        _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
+    ) async throws(StoreError) {
         try check(.accounts)
-        try await base.addToken(tokenHash, account: account)
+        try await base.addToken(tokenHash, account: account, at: createdAt)
     }
 
     public func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool {
@@ -111,11 +113,35 @@ public final class FailingStore: NoteStore {
         return try await base.removeToken(tokenHash)
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
-        -> Bool
-    {
+    public func sessions(account: Int64) async throws(StoreError) -> [Session] {
         try check(.accounts)
-        return try await base.setPasswordHash(passwordHash, email: email)
+        return try await base.sessions(account: account)
+    }
+
+    public func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError) {
+        try check(.accounts)
+        try await base.touchToken(tokenHash, usedAt: usedAt)
+    }
+
+    public func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int {
+        try check(.accounts)
+        return try await base.removeTokens(account: account, keeping: keeping)
+    }
+
+    public func removeSessions(
+        lastUsedBefore: Int64?, createdBefore: Int64?
+    ) async throws(StoreError) -> Int {
+        try check(.accounts)
+        return try await base.removeSessions(
+            lastUsedBefore: lastUsedBefore, createdBefore: createdBefore)
+    }
+
+    public func setPasswordHash(
+        _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
+    ) async throws(StoreError) -> Bool {
+        try check(.accounts)
+        return try await base.setPasswordHash(
+            passwordHash, account: account, keepingToken: keepingToken)
     }
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {

@@ -34,18 +34,7 @@ public final class ServerProcess {
         errorOutput = ReadAll(error.fileHandleForReading)
         // The first line on stdout says where it listens; a server that says nothing
         // for 30 s is not coming up.
-        var line = Data()
-        let deadline = ContinuousClock.now + .seconds(30)
-        var reading = pollfd(
-            fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            let left = max(.zero, deadline - ContinuousClock.now)
-            guard poll(&reading, 1, Int32(left / .milliseconds(1))) > 0 else { break }
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        readyLine = String(decoding: line, as: UTF8.self)
+        readyLine = Self.line(from: output, timeout: .seconds(30))
         guard let portText = readyLine.split(separator: ":").last, let port = Int(portText) else {
             process.terminate()
             process.waitUntilExit()
@@ -65,6 +54,27 @@ public final class ServerProcess {
             process.waitUntilExit()
         }
         return process.terminationStatus
+    }
+
+    /// The next line the server prints on standard output after its ready line (where
+    /// its other listeners are), or what it printed of it within `timeout`.
+    public func nextLine(timeout: Duration = .seconds(30)) -> String {
+        Self.line(from: output, timeout: timeout)
+    }
+
+    private static func line(from output: Pipe, timeout: Duration) -> String {
+        var line = Data()
+        let deadline = ContinuousClock.now + timeout
+        var reading = pollfd(
+            fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = max(.zero, deadline - ContinuousClock.now)
+            guard poll(&reading, 1, Int32(left / .milliseconds(1))) > 0 else { break }
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// What the server printed after its ready line, once it has ended.

@@ -47,6 +47,11 @@ public final class TestServer: Sendable {
         /// every test client comes from 127.0.0.1.
         public var signUpRate: RateLimits
         public var signInRate: RateLimits
+        /// How passwords are hashed: ``PasswordHasher/testing`` unless a test measures
+        /// what a hash costs.
+        public var passwordHasher: PasswordHasher
+        /// How long sessions last (on ``clock``).
+        public var sessionLifetime: SessionLifetime
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, quotaBytes: Int = 0,
@@ -56,7 +61,8 @@ public final class TestServer: Sendable {
             clock: any Clock<Duration> = ContinuousClock(), logger: Logger = .disabled,
             reading: BoundedExecutor? = nil,
             hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
-            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited
+            signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
+            passwordHasher: PasswordHasher = .testing, sessionLifetime: SessionLifetime = .standard
         ) {
             self.auth = auth
             self.quota = quota
@@ -72,6 +78,8 @@ public final class TestServer: Sendable {
             self.hashing = hashing
             self.signUpRate = signUpRate
             self.signInRate = signInRate
+            self.passwordHasher = passwordHasher
+            self.sessionLifetime = sessionLifetime
         }
     }
 
@@ -84,6 +92,7 @@ public final class TestServer: Sendable {
     public let hashing: BoundedExecutor
     /// The store the service uses: ``store``, failing the steps asked for.
     private let serviceStore: FailingStore
+    private let passwordHasher: PasswordHasher
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
     private let listener = Mutex<Listener>(.notStarted)
@@ -108,14 +117,16 @@ public final class TestServer: Sendable {
         server.maxBodyBytes = options.maxBodyBytes
         server.shutdownGracePeriod = .seconds(2)
         configuration = server
+        passwordHasher = options.passwordHasher
         let service = ServiceConfiguration(
             authentication: options.auth,
             quota: NoteQuota(
                 notes: options.quota > 0 ? options.quota : nil,
                 bytes: options.quotaBytes > 0 ? options.quotaBytes : nil),
             signup: options.signup, signInLimits: options.signInLimits,
-            passwordHasher: .testing, clock: options.clock, hashing: options.hashing,
-            signUpRate: options.signUpRate, signInRate: options.signInRate)
+            passwordHasher: options.passwordHasher, clock: options.clock,
+            hashing: options.hashing, signUpRate: options.signUpRate,
+            signInRate: options.signInRate, sessionLifetime: options.sessionLifetime)
         serviceStore = FailingStore(wrapping: store, failing: options.failing)
         hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
         router = MyNotesApplication.router(
@@ -180,6 +191,20 @@ public final class TestServer: Sendable {
         return try setup.wait { () async throws(AccountError) in
             try await AccountService(store: store).create(email: email).1
         }
+    }
+
+    /// Creates an account with a password, hashed at ``Options/passwordHasher``'s cost, and
+    /// returns its first token (a session, as a sign-up's), without the sign-up's checks.
+    @discardableResult
+    public func createAccount(email: String, password: String) throws -> String {
+        let store = self.store
+        let token = try AccessToken.generate()
+        let passwordHash = try passwordHasher.hash(password)
+        _ = try setup.wait { () async throws(StoreError) in
+            try await store.createAccount(
+                email: email, tokenHash: token.hash, passwordHash: passwordHash)
+        }
+        return token.text
     }
 
     /// Stops listening (finishing requests in flight), closes the store, removes the folder.

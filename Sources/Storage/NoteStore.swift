@@ -18,24 +18,52 @@ public protocol NoteStore: Sendable {
     /// read. `nil` when there is no such account.
     func account(email: String, presenting tokenHash: [UInt8]?) async throws(StoreError)
         -> TokenCheck?
-    /// The account that holds the token with this hash.
-    func account(tokenHash: [UInt8]) async throws(StoreError) -> Account?
-    /// Creates an account holding one token (none when `tokenHash` is `nil`).
+    /// The account that holds the token with this hash, with that token's record
+    /// (``TokenCheck/session``); `nil` when no account holds it.
+    func account(tokenHash: [UInt8]) async throws(StoreError) -> TokenCheck?
+    /// Creates an account holding one token (none when `tokenHash` is `nil`): a
+    /// ``TokenKind/session`` when the account has a password (a sign-up), else the
+    /// operator's ``TokenKind/accessKey``.
     func createAccount(
         email: String, tokenHash: [UInt8]?, passwordHash: String?
     ) async throws(StoreError) -> Account
     func allAccounts() async throws(StoreError) -> [Account]
     /// Removes the account and all its notes; `false` when there was none.
     func removeAccount(email: String) async throws(StoreError) -> Bool
-    /// Revokes every token of the account and gives it this one; `false` when there
-    /// is no such account.
+    /// Revokes every token of the account and gives it this one, an
+    /// ``TokenKind/accessKey``; `false` when there is no such account.
     func replaceTokens(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Bool
-    /// Gives the account one more token.
-    func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError)
+    /// Gives the account one more token, a ``TokenKind/session`` (a sign-in's), made and
+    /// last used at `createdAt` (milliseconds since 1970: the service's clock, which its
+    /// session lifetimes are measured on).
+    func addToken(_ tokenHash: [UInt8], account: Int64, at createdAt: Int64)
+        async throws(StoreError)
     /// Revokes one token; `false` when no account held it.
     func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool
-    /// Sets the account's encoded password hash; `false` when there is no such account.
-    func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError) -> Bool
+
+    // Sessions (issue 10). Five methods, each one statement or one short transaction;
+    // times are milliseconds since 1970 (UTC), chosen by the caller.
+
+    /// Every token of the account, oldest first (expired ones included: the caller judges).
+    func sessions(account: Int64) async throws(StoreError) -> [Session]
+    /// Records that the token was presented at `usedAt` (never moving its time back).
+    /// The service calls it at most once a minute per token.
+    func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError)
+    /// Revokes every token of the account except `keeping` (all when `nil`); returns how
+    /// many were revoked.
+    func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int
+    /// Removes every ``TokenKind/session`` token last used before `lastUsedBefore` or
+    /// made before `createdBefore` (a `nil` bound removes nothing by itself); returns how
+    /// many. Access keys are never removed by time.
+    func removeSessions(
+        lastUsedBefore: Int64?, createdBefore: Int64?
+    ) async throws(StoreError) -> Int
+    /// Sets the account's encoded password hash and, in the same write, revokes every
+    /// token of the account except `keepingToken` (all when `nil`); `false` when there
+    /// is no such account.
+    func setPasswordHash(
+        _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
+    ) async throws(StoreError) -> Bool
 
     /// One page of the account's notes, newest first (see ``NotePage``).
     func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note]

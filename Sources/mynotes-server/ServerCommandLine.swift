@@ -21,6 +21,9 @@ enum ServerCommandLine {
                             .command(AccountsResetTokenCommand.self),
                             .command(AccountsSetPasswordCommand.self),
                         ])),
+                // Issue 13: operations.
+                .command(BackupCommand.self), .command(RestoreCommand.self),
+                .command(DoctorCommand.self),
             ],
             defaultCommand: ServeCommand.self))
 }

@@ -202,6 +202,43 @@ import Testing
         record(delete, try client.send("DELETE", "/api/v1/notes/\(id)"))
         record(delete, try client.send("DELETE", "/api/v1/notes/\(id)"))
 
+        let listSessions = "GET /api/v1/sessions"
+        record(listSessions, try client.send("GET", "/api/v1/sessions"))
+        record(listSessions, try anonymous.send("GET", "/api/v1/sessions"))
+        let others = "DELETE /api/v1/sessions"
+        record(others, try client.send("DELETE", "/api/v1/sessions"))
+        record(others, try anonymous.send("DELETE", "/api/v1/sessions"))
+        let revoke = "DELETE /api/v1/sessions/{id}"
+        // An account of its own: ann's failed sign-ins above already fill her throttle.
+        let patCredentials = ["email": "pat@example.com", "password": "password 123"]
+        let pat = try anonymous.signUp("pat@example.com")
+        let second = try anonymous.send("POST", "/api/v1/sessions", json: patCredentials)
+        let secondClient = anonymous.with(token: second.json["token"] as? String)
+        let secondID = try #require(
+            (try secondClient.send("GET", "/api/v1/sessions").json["sessions"] as? [[String: Any]])?
+                .first { $0["current"] as? Bool == true }?["id"] as? String)
+        record(revoke, try pat.send("DELETE", "/api/v1/sessions/\(secondID)"))
+        record(revoke, try pat.send("DELETE", "/api/v1/sessions/\(secondID)"))
+        record(revoke, try anonymous.send("DELETE", "/api/v1/sessions/\(secondID)"))
+        let password = "POST /api/v1/account/password"
+        let change = ["currentPassword": "password 123", "newPassword": "password 456"]
+        record(password, try anonymous.send("POST", "/api/v1/account/password", json: change))
+        record(password, try pat.send("POST", "/api/v1/account/password", rawBody: "{"))
+        record(
+            password,
+            try pat.send(
+                "POST", "/api/v1/account/password", rawBody: "x", contentType: "text/plain"))
+        record(
+            password,
+            try pat.send(
+                "POST", "/api/v1/account/password",
+                json: ["currentPassword": "password 123", "newPassword": "short"]))
+        record(password, try pat.send("POST", "/api/v1/account/password", json: change))
+        let wrongCurrent = ["currentPassword": "wrong password", "newPassword": "password 789"]
+        for _ in 0..<3 {
+            record(password, try pat.send("POST", "/api/v1/account/password", json: wrongCurrent))
+        }
+
         let signOut = "DELETE /api/v1/sessions/current"
         record(signOut, try client.send("DELETE", "/api/v1/sessions/current"))
         record(signOut, try client.send("DELETE", "/api/v1/sessions/current"))
@@ -212,7 +249,7 @@ import Testing
         let broken = try TestServer(
             .init(threads: 1, failing: [.accountLookup, .notes, .accounts]))
         defer { broken.shutdown() }
-        let token = try broken.createAccount(email: "ann@example.com")
+        let token = try broken.createAccount(email: "ann@example.com", password: "password 123")
         let failing = RESTClient(broken, token: token)
         for endpoint in RESTEndpoint.allCases where endpoint != .openAPIDocument {
             let path = endpoint.path.replacingOccurrences(of: "{id}", with: "1")
@@ -223,6 +260,8 @@ import Testing
                     ["email": body["email"]!, "password": body["password"]!]
                 case .replaceNote: ["content": "x", "date": "2026-11-29"]
                 case .createNote, .updateNote: ["content": "x"]
+                case .changePassword:
+                    ["currentPassword": "password 123", "newPassword": "password 456"]
                 default: [:]
                 }
             let response = try failing.send(
@@ -307,6 +346,11 @@ import Testing
         let samples = [
             "a@b", " c@d.example ", "名字@例子.中国", "e+tag@x.org", "f@g@h", "@i.org", "j@", "k l@m.org",
             "n@o.org\t", "p\u{7F}@q.org", "", "   ",
+            // Issue 10: controls, bidi marks, invisible characters, mixed scripts.
+            "\u{9B}2J\u{9B}31mroot@x", "<svg/onload=alert(1)>@x\u{202E}gro.evil",
+            "ann@example.com\u{A0}", "\u{430}nn@example.com", "a\u{200B}b@c", "a\u{E0041}b@c",
+            "tanaka田中たなか@example.jp", "иван@пример.рф", "\u{3B1}\u{3B2}@x", "a\u{3B1}@x",
+            "김a@x", "김か@x", "e\u{301}@x", "a\u{FFA0}@x",
         ]
         for email in samples {
             let matches =

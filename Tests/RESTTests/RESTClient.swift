@@ -3,7 +3,8 @@ import MyNotesTesting
 
 /// Speaks REST API v1 to a test server, one connection per request (so it can be used
 /// from many tasks at once), and reads answers as a browser would. The connection is the
-/// router in this process; the transport has tests of its own.
+/// router in this process (the transport has tests of its own), or a TCP connection for
+/// the tests that replay an attack as it would come.
 struct RESTClient: Sendable {
     struct Response: Sendable {
         var status: Int
@@ -29,13 +30,16 @@ struct RESTClient: Sendable {
 
     let server: TestServer
     var token: String?
+    /// In this process unless a test replays an attack over TCP (``TestTransport/socket``).
+    var transport: TestTransport
 
-    init(_ server: TestServer, token: String? = nil) {
+    init(_ server: TestServer, token: String? = nil, over transport: TestTransport = .inProcess) {
         self.server = server
         self.token = token
+        self.transport = transport
     }
 
-    func with(token: String?) -> RESTClient { RESTClient(server, token: token) }
+    func with(token: String?) -> RESTClient { RESTClient(server, token: token, over: transport) }
 
     @discardableResult
     func send(
@@ -56,7 +60,7 @@ struct RESTClient: Sendable {
             head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         }
         head += "\r\n"
-        let raw = try server.connect(.inProcess).send(Array(head.utf8) + body)
+        let raw = try server.connect(transport).send(Array(head.utf8) + body)
         var fields: [String: String] = [:]
         for field in raw.headers { fields[field.name.lowercased()] = field.value }
         return Response(status: raw.status, headers: fields, body: raw.body)

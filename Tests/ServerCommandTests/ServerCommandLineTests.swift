@@ -172,9 +172,10 @@ import Testing
         // list shows it, reset-token issues another token
         _ = try run(["accounts", "add", "bob@example.com"] + db)
         let listed = try run(["accounts", "list"] + db)
+        // Stored normalized since issue 10: the domain lower-cased, the local part as typed.
         #expect(
             listed.outputLines.map { $0.split(separator: "\t")[0] } == [
-                "Ann@Example.com", "bob@example.com",
+                "Ann@example.com", "bob@example.com",
             ])
         let reset = try run(["accounts", "reset-token", "ann@example.com"] + db)
         #expect(reset.status == 0)

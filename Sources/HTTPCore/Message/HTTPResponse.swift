@@ -12,6 +12,9 @@ public struct HTTPResponse: Sendable {
     /// The body, when it is produced while it is sent (chunked transfer encoding); then
     /// ``body`` is not sent.
     public var stream: StreamingBody?
+    /// The route that answered, set by the ``Router``: its metrics, for
+    /// ``MetricsMiddleware`` and the access log. `nil` when no route matched.
+    public var route: RouteStatistics?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

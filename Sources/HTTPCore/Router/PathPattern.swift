@@ -14,9 +14,12 @@ public struct PathPattern: Sendable {
 
     let segments: [Segment]
     let matching: Matching
+    /// The pattern as written: the `route` label of its metrics.
+    public let text: String
 
     public init(_ pattern: String, matching: Matching = .exact) {
         self.matching = matching
+        text = pattern
         segments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
             segment in
             if segment.hasPrefix("{"), segment.hasSuffix("}") {

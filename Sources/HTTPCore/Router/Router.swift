@@ -15,6 +15,14 @@ public struct Router: HTTPResponder {
     struct Route: Sendable {
         let pattern: PathPattern
         var responders: [HTTPMethod: any HTTPResponder]
+        /// Its metrics, made once here so a request finds them without a lookup.
+        let statistics: RouteStatistics
+
+        init(pattern: PathPattern, responders: [HTTPMethod: any HTTPResponder]) {
+            self.pattern = pattern
+            self.responders = responders
+            statistics = RouteStatistics(route: pattern.text)
+        }
     }
 
     private var routes: [Route] = []
@@ -57,6 +65,9 @@ public struct Router: HTTPResponder {
         await respond(to: request, context: context, from: 0)
     }
 
+    /// Each route's metrics, in the order registered (see ``RequestMetrics``).
+    public var routeStatistics: [RouteStatistics] { routes.map(\.statistics) }
+
     /// The chain from the middleware at `index` on; past the last, the routes.
     func respond(
         to request: HTTPRequest, context: RequestContext, from index: Int
@@ -72,11 +83,14 @@ public struct Router: HTTPResponder {
             guard let responder = route.responders[request.method] else {
                 var response = HTTPResponse.plain(.methodNotAllowed)
                 response.headers["Allow"] = Self.allowHeader(route.responders.keys)
+                response.route = route.statistics
                 return response
             }
             var context = context
             context.parameters.merge(parameters) { _, new in new }
-            return await responder.respond(to: request, context: context)
+            var response = await responder.respond(to: request, context: context)
+            response.route = route.statistics
+            return response
         }
         return .plain(.notFound)
     }

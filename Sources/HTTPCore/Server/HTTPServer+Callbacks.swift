@@ -10,9 +10,13 @@ import Glibc
 let acceptConnection: MHD_AcceptPolicyCallback = { daemonState, _, _ in
     guard let daemonState else { return .NO }
     let state = Unmanaged<DaemonState>.fromOpaque(daemonState).takeUnretainedValue()
-    if state.draining.load(ordering: .acquiring) { return .NO }
-    return state.openConnections.load(ordering: .relaxed) < state.configuration.maxConnections
-        ? .YES : .NO
+    if state.draining.load(ordering: .acquiring)
+        || state.openConnections.load(ordering: .relaxed) >= state.configuration.maxConnections
+    {
+        state.refusedConnections.add(1, ordering: .relaxed)  // issue 13: a metric
+        return .NO
+    }
+    return .YES
 }
 
 /// A connection opened or closed: counted, and watched for request deadlines. Its

@@ -22,6 +22,8 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on (the chosen one when configured with 0).
     public let port: Int
     let state: DaemonState
+    /// Issue 13: the listening socket, which names this server's TLS credentials.
+    let listeningSocket: Int32
     private let daemon: Mutex<OpaquePointer?>
 
     public init(configuration: ServerConfiguration, responder: any HTTPResponder)
@@ -70,6 +72,18 @@ public final class HTTPServer: Sendable {
                 MHD_OptionItem(
                     option: .THREAD_POOL_SIZE, value: configuration.threads, ptr_value: nil))
         }
+        // Issue 13: HTTPS (HTTPServer+TLS.swift).
+        let tls: (flag: UInt32, options: [MHD_OptionItem], priorities: UnsafeMutablePointer<CChar>)?
+        do {
+            tls = try Self.tlsOptions(configuration, socket: socket.descriptor)
+        } catch {
+            state.executor.close()
+            state.watchdog.stop()
+            state.lingeringCloser.stop()
+            close(socket.descriptor)
+            throw error
+        }
+        options += tls?.options ?? []
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
 
         // poll(), not epoll: libmicrohttpd 0.9.75's epoll loop stalls for seconds once
@@ -81,7 +95,7 @@ public final class HTTPServer: Sendable {
         // suspend/resume parks a streamed response's connection while it waits for bytes.
         let flags =
             MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            | MHD_USE_TURBO.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | (tls?.flag ?? 0)
         let started = options.withUnsafeMutableBufferPointer { items in
             withVaList([
                 MHD_OPTION.ARRAY.rawValue, OpaquePointer(items.baseAddress!),
@@ -92,7 +106,9 @@ public final class HTTPServer: Sendable {
                     arguments)
             }
         }
+        free(tls?.priorities)  // issue 13: libmicrohttpd parsed it while starting
         guard let started else {
+            TLSCredentialRegistry.remove(listeningOn: socket.descriptor)
             state.executor.close()
             state.watchdog.stop()
             state.lingeringCloser.stop()
@@ -100,6 +116,7 @@ public final class HTTPServer: Sendable {
             throw .daemonFailed
         }
         self.port = socket.port
+        self.listeningSocket = socket.descriptor
         self.state = state
         self.daemon = Mutex(started)
     }
@@ -138,6 +155,7 @@ public final class HTTPServer: Sendable {
             state.watchdog.stop()
             state.lingeringCloser.stop()
             MHD_stop_daemon(running)
+            TLSCredentialRegistry.remove(listeningOn: listeningSocket)
             state.executor.close()
         }
     }
@@ -147,6 +165,13 @@ public final class HTTPServer: Sendable {
 
     /// The number of connections open now.
     public var openConnections: Int { state.openConnections.load(ordering: .acquiring) }
+
+    // Issue 13 (operations): figures for ServerMetrics.
+    /// Connections closed at accept (over ``ServerConfiguration/maxConnections``, or while
+    /// draining) since the start. The per-address limit is libmicrohttpd's and not counted.
+    public var refusedConnections: Int { state.refusedConnections.load(ordering: .relaxed) }
+    /// Streamed responses being sent now.
+    public var openStreams: Int { state.streams.count }
 
     deinit {
         shutdown()
@@ -160,6 +185,8 @@ final class DaemonState: Sendable {
     let responder: any HTTPResponder
     let requestsInFlight = Atomic<Int>(0)
     let openConnections = Atomic<Int>(0)
+    /// Issue 13: connections the accept policy refused, for ServerMetrics.
+    let refusedConnections = Atomic<Int>(0)
     /// Requests whose responders run in tasks.
     let deferred = DeferredResponseRegistry()
     /// Where those tasks run.

@@ -3,6 +3,8 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
     case cannotResolve(host: String)
     case cannotBind(host: String, port: Int, reason: String)
     case daemonFailed
+    /// HTTPS could not be set up: a certificate or key unreadable, or not a pair.
+    case tls(reason: String)
 
     public var description: String {
         switch self {
@@ -10,6 +12,7 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
         case .cannotBind(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
         case .daemonFailed: "libmicrohttpd could not start the server"
+        case .tls(let reason): "TLS: \(reason)"
         }
     }
 }

@@ -75,6 +75,8 @@ public struct ServerConfiguration: Sendable {
     public var backlog: Int32 = 1024
     /// The clock the request deadlines are measured on; tests pass one they advance.
     public var clock: any Clock<Duration> = ContinuousClock()
+    /// Issue 13: HTTPS with this certificate and key; `nil` for plain HTTP.
+    public var tls: TLSConfiguration?
 
     public init() {}
 

@@ -15,6 +15,9 @@ final class StreamRegistry: Sendable {
         }
     }
 
+    /// Bodies being streamed now.
+    var count: Int { state.withLock { $0.bodies.count } }
+
     func end(_ body: StreamingBody) {
         _ = state.withLock { $0.bodies.removeValue(forKey: ObjectIdentifier(body)) }
     }

@@ -17,8 +17,11 @@ public struct AccountService: Sendable {
 
     /// Creates an account and returns it with its new access token.
     public func create(email rawEmail: String) async throws(AccountError) -> (Account, String) {
-        guard let email = Email(validating: rawEmail)?.text else {
-            throw .invalidEmail(rawEmail)
+        let email: String
+        do {
+            email = try Email(validating: rawEmail).text
+        } catch {
+            throw .invalidEmail(rawEmail, error)
         }
         let token = try Self.newToken()
         do {
@@ -31,6 +34,8 @@ public struct AccountService: Sendable {
     }
 
     /// Revokes every token of the account (sessions included) and issues one new one.
+    /// The operator's commands name an account as stored, without refusing any character,
+    /// so that an account made before emails were checked can still be reset or removed.
     public func resetToken(email rawEmail: String) async throws(AccountError) -> String {
         let email = Email.trimmingSpaces(rawEmail)
         let token = try Self.newToken()

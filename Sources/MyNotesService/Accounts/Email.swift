@@ -1,33 +1,73 @@
+import Foundation
+
 /// An account's email as both APIs read it: surrounding spaces (U+0020 only) dropped,
-/// nothing else changed. The store compares emails ignoring ASCII case.
+/// refused when it holds a character ``EmailCharacters`` forbids or mixes scripts before
+/// the `@`, then normalized: Unicode NFC, and the part after the last `@` lower-cased.
+/// The store compares emails ignoring ASCII case.
 ///
 /// ```swift
-/// Email(trimming: "  ann@example.com ")?.text  // "ann@example.com"
-/// Email(validating: "not an email")           // nil
+/// try Email(validating: "  Ann@Example.COM ").text  // "Ann@example.com"
+/// try Email(validating: "ann@example.com\u{A0}")   // throws .invisibleCharacter(U+00A0)
+/// try Email(lookingUp: "nobody")                    // fine: lookups need no @
 /// ```
 struct Email: Sendable, Hashable {
+    static let maximumBytes = 254
+
     let text: String
 
-    /// The email a request names, leniently: any text but the empty one (-1 in the
-    /// legacy protocol), for looking an account up.
-    init?(trimming raw: String) {
+    /// The email a request names, for looking an account up: any text but the empty one
+    /// (-1 in the legacy protocol) without refused characters (-8). No account can have an
+    /// email this refuses, so refusing it says nothing about which accounts exist.
+    init(lookingUp raw: String) throws(EmailError) {
         let email = Self.trimmingSpaces(raw)
-        guard !email.isEmpty else { return nil }
-        text = email
+        guard !email.isEmpty else { throw .empty }
+        // A space inside is no account's email but no trick either: looked up, not found.
+        try Self.checkCharacters(
+            String(String.UnicodeScalarView(email.unicodeScalars.filter { $0 != " " })))
+        text = Self.normalized(email)
     }
 
-    /// An email an account may be created with: one `@` with text on both sides, no
-    /// control characters or spaces, at most 254 bytes (after trimming).
-    init?(validating raw: String) {
+    /// An email an account may be created with: also one `@` with text on both sides, at
+    /// most 254 bytes once normalized.
+    init(validating raw: String) throws(EmailError) {
         let email = Self.trimmingSpaces(raw)
+        guard !email.isEmpty else { throw .empty }
+        try Self.checkCharacters(email)
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, email.utf8.count <= 254,
-            email.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
-        else { return nil }
-        text = email
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw .malformed }
+        let normalized = Self.normalized(email)
+        guard normalized.utf8.count <= Self.maximumBytes else {
+            throw .tooLong(maximum: Self.maximumBytes)
+        }
+        text = normalized
     }
 
-    /// `text` without the spaces around it; tabs and other white space stay.
+    /// Refuses controls, bidirectional marks and invisible characters anywhere, and mixed
+    /// scripts before the first `@`: on the text as sent, as the OpenAPI pattern reads it.
+    private static func checkCharacters(_ email: String) throws(EmailError) {
+        if let (kind, scalar) = EmailCharacters.forbidden(in: email) {
+            switch kind {
+            case .control: throw .controlCharacter(scalar)
+            case .bidiControl: throw .bidiControl(scalar)
+            case .invisible: throw .invisibleCharacter(scalar)
+            }
+        }
+        let local = email.unicodeScalars.prefix { $0 != "@" }
+        let scripts = EmailCharacters.scripts(of: String(String.UnicodeScalarView(local)))
+        if EmailCharacters.mixes(scripts) { throw .mixedScripts(scripts) }
+    }
+
+    /// NFC, with the domain (after the last `@`, when there is one) lower-cased.
+    private static func normalized(_ email: String) -> String {
+        guard let at = email.lastIndex(of: "@") else {
+            return email.precomposedStringWithCanonicalMapping
+        }
+        let domain = email[email.index(after: at)...].lowercased()
+        return (email[...at] + domain).precomposedStringWithCanonicalMapping
+    }
+
+    /// `text` without the spaces around it; tabs and other white space stay (and are
+    /// refused by the checks).
     static func trimmingSpaces(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { $0 != " " }),

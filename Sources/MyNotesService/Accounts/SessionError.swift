@@ -8,7 +8,7 @@ import Storage
 /// ```
 public enum SessionError: Error, CustomStringConvertible, Sendable {
     case signupClosed
-    case invalidEmail
+    case invalidEmail(EmailError)
     case passwordTooShort(minimum: Int)
     case passwordTooLong(maximum: Int)
     case duplicateEmail
@@ -19,8 +19,12 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
     /// Too many sign-ups or sign-ins from this client address, or from everyone at
     /// once (``RateLimits``); nothing was done. Retry after this long.
     case rateLimited(retryAfter: Duration)
-    /// The token is missing, unknown or revoked.
+    /// The token is missing, unknown, revoked or expired.
     case invalidToken
+    /// A password change named the wrong current password.
+    case wrongCurrentPassword
+    /// No session of the account has that ID.
+    case noSuchSession
     /// The operator named an account that does not exist.
     case noSuchAccount(String)
     case store(StoreError)
@@ -31,7 +35,7 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .signupClosed: "sign-up is disabled"
-        case .invalidEmail: "invalid email"
+        case .invalidEmail(let reason): "invalid email: \(reason)"
         case .passwordTooShort(let minimum): "the password has fewer than \(minimum) characters"
         case .passwordTooLong(let maximum): "the password is longer than \(maximum) bytes"
         case .duplicateEmail: "an account with that email already exists"
@@ -39,6 +43,8 @@ public enum SessionError: Error, CustomStringConvertible, Sendable {
         case .throttled(let wait): "too many failed sign-ins; retry after \(wait)"
         case .rateLimited(let wait): "too many sign-ups or sign-ins; retry after \(wait)"
         case .invalidToken: "invalid access token"
+        case .wrongCurrentPassword: "the current password is wrong"
+        case .noSuchSession: "no such session"
         case .noSuchAccount(let email): "no account with email \(email)"
         case .store(let error): error.description
         case .cryptoUnavailable: "the cryptography library failed"

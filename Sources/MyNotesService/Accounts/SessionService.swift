@@ -3,8 +3,9 @@ import Secrets
 import Storage
 
 /// Accounts with passwords and their sessions: sign up, sign in (a new token each
-/// time; the others stay valid), sign out (revokes the token used), and finding the
-/// account a bearer token belongs to. Tokens are shared with the legacy protocol.
+/// time; the others stay valid), sign out (revokes the token used), finding the account
+/// a bearer token belongs to (sessions expire: ``SessionLifetime``), changing the
+/// password, and listing and revoking sessions. Tokens are shared with the legacy protocol.
 ///
 /// Password hashing (a third of a second of CPU) runs on `hashing`, a bounded executor
 /// of its own: never on a thread that serves connections, and when its queue is full a
@@ -34,6 +35,7 @@ public struct SessionService: Sendable {
     let signInLimiter: RateLimiter
     let clock: any Clock<Duration>
     let signUpCost = SignUpCost()
+    let keeper: SessionKeeper
 
     /// `hashing` is the caller's: it outlives this service and is closed by its owner.
     public init(
@@ -51,6 +53,8 @@ public struct SessionService: Sendable {
         self.signInLimiter = RateLimiter(
             limits: configuration.signInRate, clock: configuration.clock)
         self.clock = configuration.clock
+        self.keeper = SessionKeeper(
+            store: store, lifetime: configuration.sessionLifetime, clock: configuration.clock)
     }
 
     /// Creates an account with a password and returns it with its first token.
@@ -63,7 +67,12 @@ public struct SessionService: Sendable {
         email rawEmail: String, password: String, from address: String?
     ) async throws(SessionError) -> (Account, String) {
         guard signup == .open else { throw .signupClosed }
-        guard let email = Email(validating: rawEmail)?.text else { throw .invalidEmail }
+        let email: String
+        do {
+            email = try Email(validating: rawEmail).text
+        } catch {
+            throw .invalidEmail(error)
+        }
         try Self.checkPassword(password)
         if let wait = signUpLimiter.admit(address: address) {
             throw .rateLimited(retryAfter: wait)
@@ -111,56 +120,93 @@ public struct SessionService: Sendable {
     /// and per `address`; past the limits, ``SessionError/throttled(retryAfter:)``.
     /// Every attempt also counts against the sign-in rate (``ServiceConfiguration/signInRate``);
     /// past it, ``SessionError/rateLimited(retryAfter:)``.
+    ///
+    /// Every attempt the throttle admits runs exactly one password check of the same
+    /// cost, whether the email has an account, the account a password, or the password a
+    /// length that could be right: its time tells nothing of which.
     public func signIn(
         email rawEmail: String, password: String, from address: String?
     ) async throws(SessionError) -> String {
-        let email = Email.trimmingSpaces(rawEmail)
-        if let wait = throttle.delay(email: email, address: address) {
-            throw .throttled(retryAfter: wait)
+        let email: String
+        do {
+            email = try Email(lookingUp: rawEmail).text
+        } catch {
+            throw .invalidEmail(error)
+        }
+        let attempt: SignInThrottle.Attempt
+        switch throttle.reserve(email: email, address: address) {
+        case .refused(let wait): throw .throttled(retryAfter: wait)
+        case .admitted(let admitted): attempt = admitted
         }
         if let wait = signInLimiter.admit(address: address) {
+            throttle.release(attempt)
             throw .rateLimited(retryAfter: wait)
         }
         let account: Account?
         do {
             account = try await store.account(email: email)
         } catch {
+            throttle.release(attempt)
             throw .store(error)
         }
-        let hasher = self.hasher
-        let verified: Bool
-        if let stored = account?.passwordHash, password.utf8.count <= Self.maximumPasswordBytes {
-            verified = try await onHashingThread { hasher.verify(password, against: stored) }
-        } else {
-            if account?.passwordHash == nil {
-                try await onHashingThread { hasher.verifyNothing(password) }
-            }
-            verified = false
+        let matches: Bool
+        do {
+            matches = try await checkPassword(password, against: account?.passwordHash)
+        } catch {
+            throttle.release(attempt)
+            throw error
         }
-        guard let account, verified else {
-            throttle.recordFailure(email: email, address: address)
-            throw .wrongCredentials
-        }
-        throttle.recordSuccess(email: email)
+        // The attempt stays counted as a failure.
+        guard let account, matches else { throw .wrongCredentials }
+        throttle.succeeded(attempt)
         let token = try Self.newToken()
         do {
-            try await store.addToken(token.hash, account: account.id)
+            try await store.addToken(token.hash, account: account.id, at: keeper.now)
         } catch {
             throw .store(error)
         }
+        await keeper.sweepIfDue()
         return token.text
     }
 
-    /// The account holding `token`.
+    /// Whether `password` is the one `stored` was made from, after one derivation of the
+    /// same cost in every case: with no stored hash, one of the configured cost whose
+    /// result is thrown away; a password no account can have (over
+    /// ``maximumPasswordBytes``) is derived all the same and then refused.
+    private func checkPassword(
+        _ password: String, against stored: String?
+    ) async throws(SessionError) -> Bool {
+        let hasher = self.hasher
+        let matches = try await onHashingThread {
+            guard let stored else {
+                hasher.verifyNothing(password)
+                return false
+            }
+            return hasher.verify(password, against: stored)
+        }
+        return matches && password.utf8.count <= Self.maximumPasswordBytes
+    }
+
+    /// The account holding `token`, if the token still works.
     public func account(token: String) async throws(SessionError) -> Account {
-        let found: Account?
+        try await authenticate(token).account
+    }
+
+    /// The account holding `token` and the token's record; an expired session is
+    /// ``SessionError/invalidToken`` (and removed).
+    private func authenticate(_ token: String) async throws(SessionError) -> (
+        account: Account, session: Session
+    ) {
+        let found: TokenCheck?
         do {
             found = try await store.account(tokenHash: SHA256.hash(token))
         } catch {
             throw .store(error)
         }
-        guard let found else { throw .invalidToken }
-        return found
+        guard let found, let session = found.session,
+            await keeper.use(session, at: keeper.now)
+        else { throw .invalidToken }
+        return (found.account, session)
     }
 
     /// Revokes `token`.
@@ -174,14 +220,103 @@ public struct SessionService: Sendable {
         guard removed else { throw .invalidToken }
     }
 
-    /// Sets an account's password (the operator's `accounts set-password`).
+    /// Changes the password of the account holding `token`, which must name the current
+    /// one, and revokes every other token of the account. Wrong current passwords count
+    /// as failed sign-ins (a stolen token must not buy unlimited guesses).
+    public func changePassword(
+        token: String, current: String, new: String, from address: String?
+    ) async throws(SessionError) {
+        let (account, session) = try await authenticate(token)
+        try Self.checkPassword(new)
+        let attempt: SignInThrottle.Attempt
+        switch throttle.reserve(email: account.email, address: address) {
+        case .refused(let wait): throw .throttled(retryAfter: wait)
+        case .admitted(let admitted): attempt = admitted
+        }
+        let matches: Bool
+        do {
+            matches = try await checkPassword(current, against: account.passwordHash)
+        } catch {
+            throttle.release(attempt)
+            throw error
+        }
+        guard matches else { throw .wrongCurrentPassword }
+        throttle.succeeded(attempt)
+        let passwordHash = try await hash(new)
+        do {
+            _ = try await store.setPasswordHash(
+                passwordHash, account: account.id, keepingToken: session.tokenHash)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The live tokens of the account holding `token`, oldest first.
+    public func sessions(token: String) async throws(SessionError) -> [SessionSummary] {
+        let (account, current) = try await authenticate(token)
+        let all: [Session]
+        do {
+            all = try await store.sessions(account: account.id)
+        } catch {
+            throw .store(error)
+        }
+        let now = keeper.now
+        return all.filter { keeper.lifetime.isLive($0, at: now) }.map {
+            SessionSummary($0, lifetime: keeper.lifetime, current: current.tokenHash)
+        }
+    }
+
+    /// Revokes the token with that ``SessionSummary/id`` among the tokens of the account
+    /// holding `token` (which may be `token` itself).
+    public func revokeSession(id: String, token: String) async throws(SessionError) {
+        let (account, _) = try await authenticate(token)
+        let all: [Session]
+        do {
+            all = try await store.sessions(account: account.id)
+        } catch {
+            throw .store(error)
+        }
+        guard let target = all.first(where: { SessionSummary.id(of: $0.tokenHash) == id }) else {
+            throw .noSuchSession
+        }
+        let removed: Bool
+        do {
+            removed = try await store.removeToken(target.tokenHash)
+        } catch {
+            throw .store(error)
+        }
+        guard removed else { throw .noSuchSession }
+    }
+
+    /// Revokes every token of the account holding `token` but `token`; returns how many.
+    public func revokeOtherSessions(token: String) async throws(SessionError) -> Int {
+        let (account, current) = try await authenticate(token)
+        do {
+            return try await store.removeTokens(account: account.id, keeping: current.tokenHash)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Sets an account's password (the operator's `accounts set-password`) and revokes
+    /// every token of the account, the access key included: whoever knew the old password
+    /// or held a token is signed out. The email is taken as stored, so that an account
+    /// made before emails were checked can be repaired.
     public func setPassword(_ password: String, email rawEmail: String) async throws(SessionError) {
         let email = Email.trimmingSpaces(rawEmail)
         try Self.checkPassword(password)
+        let account: Account?
+        do {
+            account = try await store.account(email: email)
+        } catch {
+            throw .store(error)
+        }
+        guard let account else { throw .noSuchAccount(email) }
         let passwordHash = try await hash(password)
         let updated: Bool
         do {
-            updated = try await store.setPasswordHash(passwordHash, email: email)
+            updated = try await store.setPasswordHash(
+                passwordHash, account: account.id, keepingToken: nil)
         } catch {
             throw .store(error)
         }

@@ -1,6 +1,7 @@
 import BoundedExecution
 import HTTPCore
 import Logging
+import Metrics
 import Storage
 
 /// The MyNotes web service: its routes on an HTTP server, over a store.
@@ -16,34 +17,64 @@ public final class MyNotesApplication: Sendable {
     public let store: any NoteStore
     /// Where passwords are hashed: threads and a queue of their own (``ServiceConfiguration/hashing``).
     public let hashing: BoundedExecutor
-    private let server: HTTPServer
+    let httpServer: HTTPServer
+    // Issue 13 (operations): readiness, metrics, access log.
+    /// Set first on shutdown: `/readyz` then answers 503.
+    public let drain = DrainState()
+    /// What `/metrics` shows.
+    public let metrics = MetricsRegistry()
+    let operationsConfiguration: OperationsConfiguration
+    private let metricsServer: HTTPServer?
 
     /// Serves `store` with `service`'s rules; every request's log lines go to `logger`,
     /// tagged with the request's ID.
     public init(
         server configuration: ServerConfiguration, service: ServiceConfiguration,
-        store: any NoteStore, logger: Logger = .disabled
+        store: any NoteStore, logger: Logger = .disabled,
+        operations: OperationsConfiguration = OperationsConfiguration()
     ) throws(HTTPServerError) {
         self.store = store
+        self.operationsConfiguration = operations
         let hashing = BoundedExecutor(name: "password-hashing", limits: service.hashing)
         self.hashing = hashing
+        var router = Self.router(
+            store: store, configuration: service, hashing: hashing, logger: logger)
+        let requestMetrics = Self.addOperations(
+            to: &router, operations: operations, store: store, drain: drain, metrics: metrics)
         do {
-            server = try HTTPServer(
-                configuration: configuration,
-                responder: Self.router(
-                    store: store, configuration: service, hashing: hashing, logger: logger))
+            httpServer = try HTTPServer(configuration: configuration, responder: router)
         } catch {
             hashing.close()
             throw error
         }
+        do {
+            metricsServer = try Self.metricsServer(
+                operations.metrics, store: store, drain: drain, metrics: metrics)
+        } catch {
+            httpServer.shutdown()
+            hashing.close()
+            throw error
+        }
+        Self.register(
+            on: metrics, server: httpServer, requests: requestMetrics, store: store,
+            accessLog: operations.accessLog)
     }
 
     /// The port the server listens on.
-    public var port: Int { server.port }
+    public var port: Int { httpServer.port }
 
-    /// Stops accepting, finishes requests in flight, then stops hashing and closes the store.
+    /// The port of the metrics listener, when `/metrics` has one.
+    public var metricsPort: Int? { metricsServer?.port }
+
+    /// Turns `/readyz` to 503, waits ``OperationsConfiguration/drainDelay``, then stops
+    /// accepting, finishes requests in flight, stops hashing and closes the store.
     public func shutdown() {
-        server.shutdown()
+        drain.begin()
+        let operations = operationsConfiguration
+        if operations.drainDelay > .zero { Self.pause(operations.drainDelay) }
+        httpServer.shutdown()
+        metricsServer?.shutdown()
+        operations.accessLog?.close()
         hashing.close()
         store.close()
     }

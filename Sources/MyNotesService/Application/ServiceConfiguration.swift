@@ -19,9 +19,9 @@ public struct ServiceConfiguration: Sendable {
     /// How new passwords are hashed; ``PasswordHasher/standard`` unless a test asks
     /// for ``PasswordHasher/testing``. Stored hashes keep their own cost.
     public var passwordHasher: PasswordHasher
-    /// The clock of the sign-in throttle's window and the sign-up and sign-in rates,
-    /// which a sign-up for a taken email also waits on; tests pass a manual one and
-    /// advance it instead of waiting.
+    /// The clock of the sign-in throttle's window, the sign-up and sign-in rates (which a
+    /// sign-up for a taken email also waits on) and the sessions' lifetimes; tests pass a
+    /// manual one and advance it instead of waiting.
     public var clock: any Clock<Duration>
     /// Threads that hash passwords, and how many hashes may wait for one.
     public var hashing: ExecutorLimits
@@ -32,13 +32,16 @@ public struct ServiceConfiguration: Sendable {
     public var signInRate: RateLimits
     /// What an answer refused for overload (`503`) suggests in `Retry-After`.
     public var retryAfter: Duration
+    /// How long sign-in sessions last, idle and in all (on ``clock``).
+    public var sessionLifetime: SessionLifetime
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,
         signup: SignupPolicy = .open, signInLimits: SignInLimits = SignInLimits(),
         passwordHasher: PasswordHasher = .standard, clock: any Clock<Duration> = ContinuousClock(),
         hashing: ExecutorLimits = Self.defaultHashing, retryAfter: Duration = .seconds(1),
-        signUpRate: RateLimits = .signUp, signInRate: RateLimits = .signIn
+        signUpRate: RateLimits = .signUp, signInRate: RateLimits = .signIn,
+        sessionLifetime: SessionLifetime = .standard
     ) {
         self.authentication = authentication
         self.quota = quota
@@ -50,6 +53,7 @@ public struct ServiceConfiguration: Sendable {
         self.retryAfter = retryAfter
         self.signUpRate = signUpRate
         self.signInRate = signInRate
+        self.sessionLifetime = sessionLifetime
     }
 
     /// Half the cores hash (at least one), so sign-ins never take every core from the

@@ -21,6 +21,9 @@ final class LegacyAnswerCache: Sendable {
     private struct Entry: Sendable {
         let stamp: StoreChangeStamp
         let response: HTTPResponse
+        /// Past this (milliseconds since 1970, the session keeper's clock) the answer is not
+        /// given again: the token may have expired, or its use is due to be recorded.
+        let until: Int64
     }
 
     private struct State {
@@ -32,10 +35,12 @@ final class LegacyAnswerCache: Sendable {
     static let maxAnswerBytes = 64 << 10
     private let state = Mutex(State())
 
-    /// The kept answer for `key`, if it was read at `stamp` (the store's stamp now).
-    func answer(for key: Key, at stamp: StoreChangeStamp) -> HTTPResponse? {
+    /// The kept answer for `key`, if it was read at `stamp` (the store's stamp now) and
+    /// `now` is before its session's deadline.
+    func answer(for key: Key, at stamp: StoreChangeStamp, now: Int64) -> HTTPResponse? {
         state.withLock { state in
-            guard let entry = state.entries[key], entry.stamp == stamp else { return nil }
+            guard let entry = state.entries[key], entry.stamp == stamp, now < entry.until
+            else { return nil }
             return entry.response
         }
     }
@@ -43,7 +48,9 @@ final class LegacyAnswerCache: Sendable {
     /// Keeps `response` for `key`, read after the store showed `stamp`. When the budget
     /// is spent, everything kept goes: answers are cheap to make again, and a stale
     /// stamp would empty most of them at the next commit anyway.
-    func keep(_ response: HTTPResponse, for key: Key, readAt stamp: StoreChangeStamp) {
+    func keep(
+        _ response: HTTPResponse, for key: Key, readAt stamp: StoreChangeStamp, until: Int64
+    ) {
         let size = Self.cost(of: response, key)
         guard response.stream == nil, size <= Self.maxAnswerBytes else { return }
         state.withLock { state in
@@ -54,7 +61,7 @@ final class LegacyAnswerCache: Sendable {
                 state.entries.removeAll(keepingCapacity: true)
                 state.bytes = 0
             }
-            state.entries[key] = Entry(stamp: stamp, response: response)
+            state.entries[key] = Entry(stamp: stamp, response: response, until: until)
             state.bytes += size
         }
     }

@@ -80,8 +80,13 @@ struct LegacyHandler: HTTPResponder {
         _ action: LegacyAction, parameters: LegacyParameters, request: HTTPRequest,
         writer: LegacyResponseWriter, logger: Logger
     ) async throws(NoteError) -> LegacyOutcome {
-        guard let email = Email(trimming: parameters["email"] ?? "") else {
+        let email: Email
+        do {
+            email = try Email(lookingUp: parameters["email"] ?? "")
+        } catch .empty {
             throw .noSuchAccount
+        } catch {
+            throw .invalidEmail(error)
         }
         let credentials = notes.credentials(
             email: email,
@@ -120,14 +125,16 @@ struct LegacyHandler: HTTPResponder {
         let key = LegacyAnswerCache.Key(credentials: credentials, format: writer.format)
         // Taken before the read: a commit during it leaves the kept answer already stale.
         let stamp = notes.changeStamp()
-        if let stamp, let answer = answers.answer(for: key, at: stamp) {
+        if let stamp, let answer = answers.answer(for: key, at: stamp, now: notes.keeper.now) {
             return .answered(answer)
         }
-        let (account, first) = try await notes.notes(
+        let (account, first, reusableUntil) = try await notes.notes(
             credentials, firstPage: LegacyNotePages.pageSize)
         if LegacyNotePages.fitsInMemory(first) {
             let answer = writer.response(for: .notes(first))
-            if let stamp { answers.keep(answer, for: key, readAt: stamp) }
+            if let stamp {
+                answers.keep(answer, for: key, readAt: stamp, until: reusableUntil)
+            }
             return .answered(answer)
         }
         let pages = LegacyNotePages(notes: notes, account: account, first: first, logger: logger)
@@ -159,7 +166,7 @@ struct LegacyHandler: HTTPResponder {
         case .missingID: .missingID
         case .missingContent, .invalidContent(.empty): .missingContent
         case .missingDate: .missingDate
-        case .invalidContent, .invalidDate: .invalidParameter
+        case .invalidContent, .invalidDate, .invalidEmail: .invalidParameter
         case .quotaExceeded: .quotaExceeded
         // Legacy writes carry no precondition; a note that is not as expected is not there.
         case .notFound, .versionMismatch, .preconditionFailed: .noSuchNote

@@ -10,6 +10,8 @@ import Storage
 enum NoteError: Error, Sendable {
     /// No account has that email (legacy, email-only mode: -1).
     case noSuchAccount
+    /// The email holds characters no account's email can (legacy: -8).
+    case invalidEmail(EmailError)
     /// No such account, or the token is not one of its own: one answer for both (-9).
     case authenticationFailed
     /// A required field was not given (or, in the legacy protocol, given empty).

@@ -21,11 +21,14 @@ struct NotesService: Sendable {
     let store: any NoteStore
     let quota: NoteQuota
     let authentication: AuthenticationMode
+    let keeper: SessionKeeper
 
     init(store: any NoteStore, configuration: ServiceConfiguration) {
         self.store = store
         self.quota = configuration.quota
         self.authentication = configuration.authentication
+        self.keeper = SessionKeeper(
+            store: store, lifetime: configuration.sessionLifetime, clock: configuration.clock)
     }
 
     // MARK: The legacy protocol's accounts
@@ -34,21 +37,27 @@ struct NotesService: Sendable {
     /// the check passes, the first `limit` notes (newest first), in one read. A wrong
     /// token reads no note, and costs the same whether or not the account exists. The
     /// rest follows with ``notes(account:page:)`` from the last note's position.
+    /// `reusableUntil` (milliseconds since 1970, on the session keeper's clock) is how
+    /// long an answer made of them may be given again without the store: until the token
+    /// expires or its next use is to be recorded.
     func notes(_ credentials: LegacyCredentials, firstPage limit: Int) async throws(NoteError)
-        -> (account: Account, notes: [Note])
+        -> (account: Account, notes: [Note], reusableUntil: Int64)
     {
         let authentication = self.authentication
+        let keeper = self.keeper
+        let now = keeper.now
         let found: (check: TokenCheck?, notes: [Note])
         do {
             found = try await store.checkedNotes(
                 email: credentials.email.text, presenting: credentials.tokenHash,
-                admitting: { authentication.admits($0) }, page: NotePage(limit: limit))
+                admitting: { authentication.admits($0) && keeper.isLive($0, at: now) },
+                page: NotePage(limit: limit))
         } catch {
             throw .storeFailed(error)
         }
-        try admit(found.check)
+        try await admit(found.check, at: now)
         guard let account = found.check?.account else { throw .noSuchAccount }
-        return (account, found.notes)
+        return (account, found.notes, keeper.reuseDeadline(of: found.check?.session, usedAt: now))
     }
 
     /// The account a legacy write acts for, after the token check.
@@ -60,7 +69,7 @@ struct NotesService: Sendable {
         } catch {
             throw .storeFailed(error)
         }
-        try admit(found)
+        try await admit(found, at: keeper.now)
         guard let found else { throw .noSuchAccount }
         return found.account
     }
@@ -83,8 +92,14 @@ struct NotesService: Sendable {
 
     /// With tokens, a missing account and a wrong token are one answer, so nobody can
     /// probe which emails have accounts.
-    private func admit(_ found: TokenCheck?) throws(NoteError) {
-        guard authentication.admits(found) else {
+    /// A session past its lifetime is a wrong token (and is removed); a live one's use
+    /// is recorded.
+    private func admit(_ found: TokenCheck?, at now: Int64) async throws(NoteError) {
+        var admitted = authentication.admits(found)
+        if admitted, let session = found?.session {
+            admitted = await keeper.use(session, at: now)
+        }
+        guard admitted else {
             switch authentication {
             case .legacyEmail: throw .noSuchAccount
             case .token: throw .authenticationFailed

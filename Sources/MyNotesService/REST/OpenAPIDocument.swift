@@ -89,7 +89,19 @@ enum OpenAPIDocument {
                         "400": ref("BadRequest"), "401": ref("Unauthorized"),
                         "415": ref("UnsupportedMediaType"), "422": ref("UnprocessableContent"),
                         "429": ref("TooManyRequests"), "500": ref("ServerError"),
-                    ])
+                    ]),
+                "get": operation(
+                    .listSessions, summary: "List the account's live tokens (never the tokens)",
+                    responses: [
+                        "200": json("The sessions and access keys, oldest first.", "SessionList"),
+                        "401": ref("Unauthorized"), "500": ref("ServerError"),
+                    ]),
+                "delete": operation(
+                    .deleteOtherSessions, summary: "Revoke every token but the one used",
+                    responses: [
+                        "200": json("How many were revoked.", "Revoked"),
+                        "401": ref("Unauthorized"), "500": ref("ServerError"),
+                    ]),
             ],
             "/api/v1/sessions/current": [
                 "delete": operation(
@@ -97,6 +109,35 @@ enum OpenAPIDocument {
                     responses: [
                         "204": ["description": "Revoked."],
                         "401": ref("Unauthorized"), "500": ref("ServerError"),
+                    ])
+            ],
+            "/api/v1/sessions/{id}": [
+                "parameters": [
+                    [
+                        "name": "id", "in": "path", "required": true,
+                        "description": "A session's id from GET /api/v1/sessions.",
+                        "schema": ["type": "string"],
+                    ]
+                ],
+                "delete": operation(
+                    .deleteSession, summary: "Revoke one of the account's tokens",
+                    responses: [
+                        "204": ["description": "Revoked."],
+                        "401": ref("Unauthorized"), "404": ref("NotFound"),
+                        "500": ref("ServerError"),
+                    ]),
+            ],
+            "/api/v1/account/password": [
+                "post": operation(
+                    .changePassword,
+                    summary: "Change the password; every other token is revoked",
+                    body: "PasswordChange",
+                    responses: [
+                        "204": ["description": "Changed; only the token used still works."],
+                        "400": ref("BadRequest"), "401": ref("Unauthorized"),
+                        "403": ref("Forbidden"), "415": ref("UnsupportedMediaType"),
+                        "422": ref("UnprocessableContent"), "429": ref("TooManyRequests"),
+                        "500": ref("ServerError"),
                     ])
             ],
             "/api/v1/notes": [
@@ -277,9 +318,11 @@ enum OpenAPIDocument {
                 "Missing, unknown or revoked token; or wrong email or password.",
                 headers: ["WWW-Authenticate": ["$ref": "#/components/headers/WWW-Authenticate"]]),
             "Forbidden": problem(
-                "Sign-up is disabled, or the write would pass the account's quota of notes or "
-                    + "of content bytes."),
-            "NotFound": problem("No such note in this account (another account's note too)."),
+                "Sign-up is disabled, the write would pass the account's quota of notes or of "
+                    + "content bytes, or (changing the password) the current password is wrong."),
+            "NotFound": problem(
+                "No such note in this account (another account's note too), or no such session."
+            ),
             "Conflict": problem("An account with this email already exists."),
             "PreconditionFailed": problem(
                 "If-Match does not match: no tag names the note's current state (the "
@@ -296,7 +339,7 @@ enum OpenAPIDocument {
                 "A required field is missing, or a value breaks its rules "
                     + "(email, password length, content, date)."),
             "TooManyRequests": problem(
-                "Too many failed sign-ins for this account or from this address, or "
+                "Too many failed sign-ins (or current passwords) for this account or from this address, or "
                     + "too many sign-ups or sign-ins from this address or from everyone.",
                 headers: [
                     "Retry-After": [
@@ -309,7 +352,7 @@ enum OpenAPIDocument {
     }
 
     /// The email rule of `Email(validating:)`, spaces around it allowed (dropped).
-    static let emailPattern = #"^ *[^\u0000-\u0020\u007F@]+@[^\u0000-\u0020\u007F@]+ *$"#
+    static let emailPattern = EmailCharacters.pattern
 
     /// No control characters but tab, LF and CR, no U+FFFE or U+FFFF (`NoteContent`).
     static let contentPattern = #"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]+$"#
@@ -350,8 +393,12 @@ enum OpenAPIDocument {
                 "properties": [
                     "email": [
                         "type": "string", "maxLength": 254, "pattern": emailPattern,
-                        "description": "One @ with text on both sides, no spaces or control "
-                            + "characters, at most 254 bytes; surrounding spaces are dropped.",
+                        "description": "One @ with text on both sides, at most 254 bytes; "
+                            + "surrounding spaces are dropped. No spaces, control characters, "
+                            + "bidirectional marks or invisible characters (NBSP, zero-width…), "
+                            + "and before the @ no letters of two scripts (Latin, Greek, "
+                            + "Cyrillic…) but Latin with Chinese, Japanese or Korean. Stored "
+                            + "in Unicode NFC with the domain lower-cased.",
                     ],
                     "password": [
                         "type": "string", "minLength": 8,
@@ -366,6 +413,49 @@ enum OpenAPIDocument {
             "Session": [
                 "type": "object", "required": ["token"],
                 "properties": ["token": ["type": "string"]],
+            ],
+            "SessionInfo": [
+                "type": "object",
+                "required": ["id", "kind", "createdAt", "lastUsedAt", "expiresAt", "current"],
+                "properties": [
+                    "id": ["type": "string", "description": "For DELETE /api/v1/sessions/{id}."],
+                    "kind": [
+                        "type": "string", "enum": ["session", "accessKey"],
+                        "description": "session: a sign-up's or sign-in's, which expires; "
+                            + "accessKey: the operator's, for legacy apps, which does not.",
+                    ],
+                    "createdAt": timestamp,
+                    "lastUsedAt": [
+                        "type": "string", "format": "date-time",
+                        "description": "Recorded at most once a minute.",
+                    ],
+                    "expiresAt": [
+                        "type": ["string", "null"], "format": "date-time",
+                        "description": "When it ends if not used again; null for never.",
+                    ],
+                    "current": [
+                        "type": "boolean", "description": "Whether it is the token used.",
+                    ],
+                ],
+            ],
+            "SessionList": [
+                "type": "object", "required": ["sessions"],
+                "properties": ["sessions": ["type": "array", "items": schemaRef("SessionInfo")]],
+            ],
+            "Revoked": [
+                "type": "object", "required": ["revoked"],
+                "properties": ["revoked": ["type": "integer", "minimum": 0]],
+            ],
+            "PasswordChange": [
+                "type": "object", "additionalProperties": false,
+                "required": ["currentPassword", "newPassword"],
+                "properties": [
+                    "currentPassword": ["type": "string"],
+                    "newPassword": [
+                        "type": "string", "minLength": 8,
+                        "description": "At least 8 characters (code points), at most 1,024 bytes.",
+                    ],
+                ],
             ],
             "Note": [
                 "type": "object",

@@ -196,6 +196,7 @@ extension RESTAPI {
         // The path always has an ID, and REST accounts are found by their bearer token.
         case .notFound, .missingID: return .noSuchNote
         case .noSuchAccount, .authenticationFailed: return .unauthorized(tokenGiven: true)
+        case .invalidEmail(let reason): return .invalidField("email", .invalidEmail(reason))
         case .storeFailed(.overloaded(let wait)): return .overloaded(retryAfter: wait)
         case .storeFailed(let cause): return .storeFailed(cause)
         }

@@ -53,8 +53,8 @@ extension RESTAPI {
         switch error {
         case .signupClosed:
             return RESTProblem(.forbidden, .signupClosed)
-        case .invalidEmail:
-            return .invalidField("email", .invalidEmail)
+        case .invalidEmail(let reason):
+            return .invalidField("email", .invalidEmail(reason))
         case .passwordTooShort(let minimum):
             return .invalidField("password", .passwordTooShort(minimum))
         case .passwordTooLong(let maximum):
@@ -72,6 +72,10 @@ extension RESTAPI {
             return tooManyRequests(retryAfter: wait, RESTMessage.rateLimited)
         case .invalidToken:
             return .unauthorized(tokenGiven: true)
+        case .wrongCurrentPassword:
+            return RESTProblem(.forbidden, .wrongCurrentPassword)
+        case .noSuchSession:
+            return RESTProblem(.notFound, .noSuchSession)
         case .overloaded(let wait), .store(.overloaded(let wait)):
             return .overloaded(retryAfter: wait)
         case .store, .cryptoUnavailable:

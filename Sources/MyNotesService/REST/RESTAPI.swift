@@ -46,6 +46,13 @@ struct RESTAPI: Sendable {
         case .createSession: { request, _ throws(RESTProblem) in try await createSession(request) }
         case .deleteCurrentSession:
             { request, _ throws(RESTProblem) in try await deleteCurrentSession(request) }
+        case .listSessions: { request, _ throws(RESTProblem) in try await listSessions(request) }
+        case .deleteOtherSessions:
+            { request, _ throws(RESTProblem) in try await deleteOtherSessions(request) }
+        case .deleteSession:
+            { request, context throws(RESTProblem) in try await deleteSession(request, context) }
+        case .changePassword:
+            { request, _ throws(RESTProblem) in try await changePassword(request) }
         case .listNotes: { request, _ throws(RESTProblem) in try await listNotes(request) }
         case .createNote: { request, _ throws(RESTProblem) in try await createNote(request) }
         case .getNote:

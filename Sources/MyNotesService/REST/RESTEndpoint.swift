@@ -11,6 +11,10 @@ public enum RESTEndpoint: String, CaseIterable, Sendable {
     case createAccount
     case createSession
     case deleteCurrentSession
+    case listSessions
+    case deleteOtherSessions
+    case deleteSession
+    case changePassword
     case listNotes
     case createNote
     case getNote
@@ -21,9 +25,9 @@ public enum RESTEndpoint: String, CaseIterable, Sendable {
 
     public var method: HTTPMethod {
         switch self {
-        case .createAccount, .createSession, .createNote: .post
-        case .deleteCurrentSession, .deleteNote: .delete
-        case .listNotes, .getNote, .openAPIDocument: .get
+        case .createAccount, .createSession, .createNote, .changePassword: .post
+        case .deleteCurrentSession, .deleteOtherSessions, .deleteSession, .deleteNote: .delete
+        case .listSessions, .listNotes, .getNote, .openAPIDocument: .get
         case .replaceNote: .put
         case .updateNote: .patch
         }
@@ -32,8 +36,11 @@ public enum RESTEndpoint: String, CaseIterable, Sendable {
     public var path: String {
         switch self {
         case .createAccount: "/api/v1/accounts"
-        case .createSession: "/api/v1/sessions"
+        case .createSession, .listSessions, .deleteOtherSessions: "/api/v1/sessions"
+        // Before `{id}`: routes match in this order, and no session ID is `current`.
         case .deleteCurrentSession: "/api/v1/sessions/current"
+        case .deleteSession: "/api/v1/sessions/{id}"
+        case .changePassword: "/api/v1/account/password"
         case .listNotes, .createNote: "/api/v1/notes"
         case .getNote, .replaceNote, .updateNote, .deleteNote: "/api/v1/notes/{id}"
         case .openAPIDocument: "/api/v1/openapi.json"

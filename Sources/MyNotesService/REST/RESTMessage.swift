@@ -8,7 +8,7 @@ enum RESTMessage: Sendable, Hashable {
         case emptyContent
         case invalidContent
         case invalidDate
-        case invalidEmail
+        case invalidEmail(EmailError)
         case passwordTooShort(Int)
         case passwordTooLong(Int)
         case limitOutOfRange(ClosedRange<Int>)
@@ -30,6 +30,8 @@ enum RESTMessage: Sendable, Hashable {
     case emailTaken
     case signupClosed
     case wrongCredentials
+    case wrongCurrentPassword
+    case noSuchSession
     case throttled(seconds: Int)
     case rateLimited(seconds: Int)
     case preconditionFailed
@@ -75,6 +77,10 @@ extension RESTMessage {
             return zh ? "本服务器不开放注册。" : "Sign-up is disabled on this server."
         case .wrongCredentials:
             return zh ? "邮箱或密码错误。" : "Wrong email or password."
+        case .wrongCurrentPassword:
+            return zh ? "当前密码错误。" : "The current password is wrong."
+        case .noSuchSession:
+            return zh ? "没有这个会话。" : "No such session."
         case .throttled(let seconds):
             return zh
                 ? "登录失败次数过多，请在 \(seconds) 秒后重试。"
@@ -107,8 +113,8 @@ extension RESTMessage {
             return zh
                 ? "字段“\(field)”必须是 yyyy-MM-dd、yyyy-MM-dd HH:mm 或 yyyy-MM-dd HH:mm:ss。"
                 : "Field '\(field)' must be yyyy-MM-dd, yyyy-MM-dd HH:mm or yyyy-MM-dd HH:mm:ss."
-        case .invalidEmail:
-            return zh ? "字段“\(field)”不是有效的邮箱。" : "Field '\(field)' is not a valid email."
+        case .invalidEmail(let problem):
+            return emailText(field: field, problem, chinese: zh)
         case .passwordTooShort(let minimum):
             return zh
                 ? "字段“\(field)”至少需要 \(minimum) 个字符。"
@@ -132,6 +138,38 @@ extension RESTMessage {
             return zh
                 ? "参数“\(field)”必须是 true 或 false。"
                 : "Parameter '\(field)' must be true or false."
+        }
+    }
+
+    /// Why an email is refused, naming the character by its code point (never the
+    /// character itself, which may be invisible or reorder the message).
+    private func emailText(field: String, _ problem: EmailError, chinese zh: Bool) -> String {
+        switch problem {
+        case .empty, .malformed:
+            return zh
+                ? "字段“\(field)”不是有效的邮箱（需要一个 @，两边都有内容）。"
+                : "Field '\(field)' is not a valid email (one @ with text on both sides)."
+        case .tooLong(let maximum):
+            return zh
+                ? "字段“\(field)”不能超过 \(maximum) 字节。"
+                : "Field '\(field)' must be at most \(maximum) bytes."
+        case .controlCharacter(let scalar):
+            return zh
+                ? "字段“\(field)”含有控制字符（\(scalar.code)）。"
+                : "Field '\(field)' holds a control character (\(scalar.code))."
+        case .bidiControl(let scalar):
+            return zh
+                ? "字段“\(field)”含有双向文本控制字符（\(scalar.code)）。"
+                : "Field '\(field)' holds a bidirectional formatting character (\(scalar.code))."
+        case .invisibleCharacter(let scalar):
+            return zh
+                ? "字段“\(field)”含有空格或不可见字符（\(scalar.code)）。"
+                : "Field '\(field)' holds a space or an invisible character (\(scalar.code))."
+        case .mixedScripts(let scripts):
+            return zh
+                ? "字段“\(field)”在 @ 之前混用了不同文字（\(scripts.joined(separator: "、"))）。"
+                : "Field '\(field)' mixes scripts before the @ "
+                    + "(\(scripts.joined(separator: " and ")))."
         }
     }
 }

@@ -80,6 +80,19 @@ enum SQLiteMigrations {
                     WHERE id = NEW.account_id;
                 END;
                 """),
+        // Sessions expire (issue 10): when each token was last used, and what issued it.
+        // Until now a use was never recorded, so a token's last use starts as its
+        // creation. Tokens of accounts without a password can only be the operator's
+        // access keys; every other is taken for a session, which time may end.
+        SQLiteMigration(
+            name: "token-last-use-and-kind",
+            sql: """
+                ALTER TABLE tokens ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
+                UPDATE tokens SET last_used_at = created_at;
+                ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'session';
+                UPDATE tokens SET kind = 'key'
+                    WHERE account_id IN (SELECT id FROM accounts WHERE password_hash IS NULL);
+                """),
         // The search index's tables (issue 15); the store fills them after the migrations.
         SQLiteSearchIndex.migration,
     ]

@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import Metrics
 
 #if canImport(Glibc)
     import Glibc
@@ -22,10 +23,12 @@ import Foundation
 /// ```
 public final class SQLiteNoteStore: NoteStore {
     public let path: String
-    private let writer: SQLiteWriter
+    let writer: SQLiteWriter
     private let readers: SQLiteReaderPool
-    private let reading: BoundedExecutor
+    let reading: BoundedExecutor
     private let retryAfter: Duration
+    /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
+    let statistics = StoreStatistics()
     private let changeWatch: SQLiteChangeWatch
 
     /// Opens (creating if needed) the database at `path` and applies migrations. Notes the
@@ -60,7 +63,8 @@ public final class SQLiteNoteStore: NoteStore {
                 reopen: { () throws(SQLiteError) in
                     readers.renew()
                     return try Self.writerConnection(path)
-                }))
+                }),
+            statistics: statistics)
         // The writer's connection has made the WAL index by now, and keeps it while open.
         changeWatch = SQLiteChangeWatch(databasePath: path)
         // A read's task may continue on the reader's thread: serializing the answer there
@@ -147,15 +151,19 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func account(tokenHash: [UInt8]) async throws(StoreError) -> Account? {
+    public func account(tokenHash: [UInt8]) async throws(StoreError) -> TokenCheck? {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
-                SELECT a.id, a.email, a.password_hash, a.created_at
+                SELECT a.id, a.email, a.password_hash, a.created_at,
+                    t.hash, t.kind, t.created_at, t.last_used_at
                 FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?
                 """)
             try statement.bind(.blob(tokenHash))
-            return try statement.step() ? Self.account(from: statement) : nil
+            guard try statement.step() else { return nil }
+            return TokenCheck(
+                account: Self.account(from: statement), holdsToken: true,
+                session: Self.session(from: statement, startingAt: 4))
         }
     }
 
@@ -183,8 +191,11 @@ public final class SQLiteNoteStore: NoteStore {
                 throw .database(error)
             }
             if let tokenHash {
+                // With a password it is a sign-up, whose token is a session; without, the
+                // operator's `accounts add`, whose token is an access key.
+                let kind: TokenKind = passwordHash == nil ? .accessKey : .session
                 try Self.sqlite { () throws(SQLiteError) in
-                    try Self.insertToken(tokenHash, account: account.id, on: connection)
+                    try Self.insertToken(tokenHash, kind: kind, account: account.id, on: connection)
                 }
             }
             return account
@@ -218,14 +229,17 @@ public final class SQLiteNoteStore: NoteStore {
             let account = find.int64(0)
             let revoke = try connection.statement("DELETE FROM tokens WHERE account_id = ?")
             try revoke.bind(.integer(account)).run()
-            try Self.insertToken(tokenHash, account: account, on: connection)
+            try Self.insertToken(tokenHash, kind: .accessKey, account: account, on: connection)
             return true
         }
     }
 
-    public func addToken(_ tokenHash: [UInt8], account: Int64) async throws(StoreError) {
+    public func addToken(
+        _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
+    ) async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
-            try Self.insertToken(tokenHash, account: account, on: connection)
+            try Self.insertToken(
+                tokenHash, kind: .session, account: account, at: createdAt, on: connection)
         }
     }
 
@@ -237,23 +251,87 @@ public final class SQLiteNoteStore: NoteStore {
         }
     }
 
-    public func setPasswordHash(_ passwordHash: String, email: String) async throws(StoreError)
-        -> Bool
-    {
-        try await writing { connection throws(SQLiteError) in
-            let update = try connection.statement(
-                "UPDATE accounts SET password_hash = ? WHERE email = ?")
-            try update.bind(.text(passwordHash), .text(email)).run()
-            return connection.changes > 0
+    // MARK: Sessions
+
+    public func sessions(account: Int64) async throws(StoreError) -> [Session] {
+        try await read { connection throws(SQLiteError) in
+            let statement = try connection.statement(
+                """
+                SELECT hash, kind, created_at, last_used_at FROM tokens
+                WHERE account_id = ? ORDER BY created_at, hash
+                """)
+            try statement.bind(.integer(account))
+            var sessions: [Session] = []
+            while try statement.step() { sessions.append(Self.session(from: statement)) }
+            return sessions
         }
     }
 
+    public func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError) {
+        try await writing { connection throws(SQLiteError) in
+            let update = try connection.statement(
+                "UPDATE tokens SET last_used_at = max(last_used_at, ?) WHERE hash = ?")
+            try update.bind(.integer(usedAt), .blob(tokenHash)).run()
+        }
+    }
+
+    public func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int {
+        try await writing { connection throws(SQLiteError) in
+            try Self.removeTokens(account: account, keeping: keeping, on: connection)
+        }
+    }
+
+    public func removeSessions(
+        lastUsedBefore: Int64?, createdBefore: Int64?
+    ) async throws(StoreError) -> Int {
+        try await writing { connection throws(SQLiteError) in
+            let delete = try connection.statement(
+                """
+                DELETE FROM tokens WHERE kind = ?1
+                    AND (last_used_at < coalesce(?2, -1) OR created_at < coalesce(?3, -1))
+                """)
+            try delete.bind(
+                .text(TokenKind.session.rawValue), lastUsedBefore.map(SQLiteValue.integer) ?? .null,
+                createdBefore.map(SQLiteValue.integer) ?? .null
+            ).run()
+            return connection.changes
+        }
+    }
+
+    public func setPasswordHash(
+        _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
+    ) async throws(StoreError) -> Bool {
+        try await writing { connection throws(SQLiteError) in
+            let update = try connection.statement(
+                "UPDATE accounts SET password_hash = ? WHERE id = ?")
+            try update.bind(.text(passwordHash), .integer(account)).run()
+            guard connection.changes > 0 else { return false }
+            _ = try Self.removeTokens(account: account, keeping: keepingToken, on: connection)
+            return true
+        }
+    }
+
+    private static func removeTokens(
+        account: Int64, keeping: [UInt8]?, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> Int {
+        let delete = try connection.statement(
+            "DELETE FROM tokens WHERE account_id = ?1 AND hash IS NOT ?2")
+        try delete.bind(.integer(account), keeping.map(SQLiteValue.blob) ?? .null).run()
+        return connection.changes
+    }
+
     private static func insertToken(
-        _ tokenHash: [UInt8], account: Int64, on connection: SQLiteConnection
+        _ tokenHash: [UInt8], kind: TokenKind, account: Int64, at createdAt: Int64 = now(),
+        on connection: SQLiteConnection
     ) throws(SQLiteError) {
         let insert = try connection.statement(
-            "INSERT INTO tokens (hash, account_id, created_at) VALUES (?, ?, ?)")
-        try insert.bind(.blob(tokenHash), .integer(account), .integer(now())).run()
+            """
+            INSERT INTO tokens (hash, account_id, created_at, last_used_at, kind)
+            VALUES (?1, ?2, ?3, ?3, ?4)
+            """)
+        try insert.bind(
+            .blob(tokenHash), .integer(account), .integer(createdAt), .text(kind.rawValue)
+        ).run()
     }
 
     // MARK: Notes
@@ -478,9 +556,12 @@ public final class SQLiteNoteStore: NoteStore {
     ) async throws(StoreError) -> Value {
         let readers = self.readers
         let result: Result<Value, StoreError>
+        // Issue 13: the wait for a reader thread, a metric.
+        let (queued, readWait) = (MonotonicTime.nanoseconds, statistics.readWait)
         do throws(BoundedExecutorError) {
             result = try await reading.run {
-                Result { () throws(StoreError) in try readers.read(body) }
+                readWait.observe(MonotonicTime.nanoseconds - queued)
+                return Result { () throws(StoreError) in try readers.read(body) }
             }
         } catch {
             switch error {
@@ -521,6 +602,15 @@ public final class SQLiteNoteStore: NoteStore {
             id: statement.int64(0), email: statement.text(1),
             passwordHash: statement.isNull(2) ? nil : statement.text(2),
             createdAt: statement.int64(3))
+    }
+
+    /// A token's record from the columns hash, kind, created_at, last_used_at. A kind this
+    /// code does not know (written by a newer version) is taken for a session, which expires.
+    static func session(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Session {
+        Session(
+            tokenHash: statement.blob(first),
+            kind: TokenKind(rawValue: statement.text(first + 1)) ?? .session,
+            createdAt: statement.int64(first + 2), lastUsedAt: statement.int64(first + 3))
     }
 
     static func note(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Note {

@@ -19,6 +19,8 @@ final class SQLiteWriter: Sendable {
         let body: (SQLiteConnection) throws(StoreError) -> Void
         let finish: @Sendable (StoreError?) -> Void
         var failure: StoreError?
+        /// Issue 13: when it was queued, for the write-wait metric.
+        let queued = ContinuousClock.now
 
         init(
             body: @escaping (SQLiteConnection) throws(StoreError) -> Void,
@@ -38,6 +40,8 @@ final class SQLiteWriter: Sendable {
     let retryAfter: Duration
     /// How the writer gets a writable connection back after the database was read-only.
     private let recovery: SQLiteWriterRecovery?
+    /// Issue 13: waits, batch sizes and commit times, for /metrics.
+    let statistics: StoreStatistics
     private let queue = Mutex(Queue())
     /// The connection until the writer's thread takes it: from then on only the thread
     /// holds it, so the database is closed before ``close()`` returns.
@@ -50,8 +54,9 @@ final class SQLiteWriter: Sendable {
     /// says it can be written; writes fail cleanly until then.
     init(
         connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
-        recovery: SQLiteWriterRecovery? = nil
+        recovery: SQLiteWriterRecovery? = nil, statistics: StoreStatistics = StoreStatistics()
     ) {
+        self.statistics = statistics
         self.connection = Mutex(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
@@ -157,6 +162,10 @@ final class SQLiteWriter: Sendable {
     /// with that cause, nothing of it is stored, and the next batch starts afresh. Returns
     /// whether a write failed because the database is read-only.
     private func commit(_ batch: [Job], on connection: SQLiteConnection) -> Bool {
+        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync).
+        let started = ContinuousClock.now
+        for job in batch { statistics.writeWait.observe(started - job.queued) }
+        statistics.commitBatchSize.observe(batch.count)
         do throws(StoreError) {
             try Self.step("BEGIN IMMEDIATE", on: connection)
             for job in batch {
@@ -172,7 +181,9 @@ final class SQLiteWriter: Sendable {
                 }
                 try Self.step("RELEASE job", on: connection)
             }
+            let committing = ContinuousClock.now
             try Self.step("COMMIT", on: connection)
+            statistics.commitDuration.observe(.now - committing)
         } catch {
             connection.finishStatements()
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }

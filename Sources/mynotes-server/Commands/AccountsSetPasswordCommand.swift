@@ -4,14 +4,16 @@ import MyNotesService
 import Storage
 
 /// `mynotes-server accounts set-password EMAIL`: sets the password the REST API's
-/// sign-in checks, for an account made by `accounts add` (or to change one).
+/// sign-in checks, for an account made by `accounts add` (or to change one), and revokes
+/// every token of the account.
 struct AccountsSetPasswordCommand: Command {
     static let configuration = CommandConfiguration(
         name: "set-password", abstract: "Set the password an account signs in with (REST API).",
         discussion: """
             Sets the account's password (at least 8 characters). On a terminal it is asked
             for twice without echo; otherwise the first line of standard input is the password.
-            Existing tokens stay valid.
+            Every existing token of the account is revoked (sessions and the access key):
+            whoever held one signs in again; 'accounts reset-token' issues a new access key.
             """,
         arguments: AccountArguments.arguments, options: AccountArguments.options)
 

@@ -33,6 +33,15 @@ enum DatabaseOption {
             && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
     }
 
+    /// The file of a `sqlite:` location, for the commands that work on the file itself.
+    static func sqlitePath(_ arguments: ParsedArguments, for command: String) throws(UsageError)
+        -> String
+    {
+        let location = try location(arguments)
+        if case .sqlite(let path) = location { return path }
+        throw UsageError("'\(command)' works on sqlite: databases; see docs/OPERATIONS.md")
+    }
+
     static func open(_ location: StoreLocation) throws(CommandFailure) -> any NoteStore {
         do {
             return try location.open(indexing: searchIndexProgress())

@@ -46,6 +46,15 @@ struct ServeCommand: Command {
                 "--quota-bytes", "BYTES",
                 "Bytes of note content (UTF-8) one account may hold, 0 for no limit "
                     + "(default \(NoteQuota.standard.bytes ?? 0): 100 MiB)."),
+            // Issue 10, session lifetimes (accounts-hardening).
+            .value(
+                "--session-idle-timeout", "DURATION",
+                "End a sign-in session unused this long: 30d, 12h, 45m, 90s or seconds; "
+                    + "never (or 0) for no limit (default 30d)."),
+            .value(
+                "--session-lifetime", "DURATION",
+                "End a sign-in session this long after it began, however used; never (or 0) "
+                    + "for no limit (default 90d). Operator tokens ('accounts add') never expire."),
             .value("--max-body", "BYTES", "The largest request body accepted (default 1048576)."),
             .value("--idle-timeout", "SECONDS", "Close connections silent this long (default 30)."),
             .value(
@@ -77,13 +86,15 @@ struct ServeCommand: Command {
             .value(
                 "--log-level", "LEVEL",
                 "trace, debug, info, notice, warning, error or critical (default info)."),
-        ])
+        ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
     var logFormat = LogFormat.text
     var logLevel = LogLevel.info
+    /// Issue 13: metrics, access log, drain delay, TLS (ServeCommand+Operations.swift).
+    var operations = ServeOperations()
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         let environment = arguments.environment
@@ -153,6 +164,13 @@ struct ServeCommand: Command {
             throw UsageError(
                 "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
         }
+        // Issue 10, session lifetimes (accounts-hardening).
+        if let text = arguments.value("--session-idle-timeout") {
+            service.sessionLifetime.idle = try Self.lifetime(text, named: "--session-idle-timeout")
+        }
+        if let text = arguments.value("--session-lifetime") {
+            service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
+        }
         location = try DatabaseOption.location(arguments)
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: text) else {
@@ -167,6 +185,7 @@ struct ServeCommand: Command {
             }
             logLevel = level
         }
+        operations = try ServeOperations(arguments, logFormat: logFormat)  // issue 13
     }
 
     func validate() throws(UsageError) {
@@ -183,12 +202,15 @@ struct ServeCommand: Command {
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {
+            // Issue 13: the access log, TLS and metrics come from `operations`.
+            let (server, configuration) = try operations.apply(to: server)
             application = try MyNotesApplication(
-                server: server, service: service, store: store, logger: logger)
+                server: server, service: service, store: store, logger: logger,
+                operations: configuration)
         } catch {
             store.close()
             DatabaseOption.remove(newFiles)
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         if service.authentication == .legacyEmail {
             logger.warning(
@@ -198,9 +220,24 @@ struct ServeCommand: Command {
         let host = server.host.contains(":") ? "[\(server.host)]" : server.host
         logger.info(
             "server started",
-            ["address": "http://\(host):\(application.port)", "database": location.description])
-        context.print("MyNotes server listening on http://\(host):\(application.port)")
+            [
+                "address": "\(operations.scheme)://\(host):\(application.port)",
+                "database": location.description,
+            ])
+        // Issue 13: SIGHUP reloads and the HTTPS redirect, started before the ready line
+        // so that a SIGHUP sent once it appears is caught, not fatal.
+        let companions: ServeCompanions
+        do {
+            companions = try operations.start(application, server: server, logger: logger)
+        } catch {
+            application.shutdown()
+            throw CommandFailure(error.description)
+        }
+        context.print(
+            "MyNotes server listening on \(operations.scheme)://\(host):\(application.port)")
+        operations.announce(application, companions: companions, in: context)
         await signals.wait()
+        companions.stop()
         logger.info("server stopping")
         application.shutdown()
         context.print("MyNotes server stopped")

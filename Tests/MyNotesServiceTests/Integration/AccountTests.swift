@@ -29,7 +29,9 @@ struct AccountTests {
     @Test(
         "Other spellings are other emails",
         arguments: [
-            "\tann@example.com", "ann@example.com\n", "ann@example.com.", "ann @example.com",
+            // A tab or a newline is a control character, refused with -8 since issue 10
+            // (EmailRefusalTests).
+            "ann@example.com.", "ann @example.com",
             "ånn@example.com", "ANN@EXAMPLE.CO",
         ],
         [AuthenticationModeArgument.token, .legacyEmail])

@@ -1,7 +1,5 @@
 import Foundation
 import MyNotesTesting
-import Secrets
-import Storage
 import Testing
 
 /// A query's answer is kept and served again without the store, but only until the next
@@ -9,14 +7,19 @@ import Testing
 /// the same file (as `mynotes-server accounts …` does while the server runs).
 @Suite("Query answers kept until the next commit")
 struct QueryAnswerCacheTests {
-    /// The same database file opened a second time, as another process would.
-    static func otherProcessStore(of fixture: LegacyFixture) throws -> SQLiteNoteStore {
-        try SQLiteNoteStore(
-            path: fixture.server.directory.appendingPathComponent("notes.sqlite").path)
+    static func databasePath(of fixture: LegacyFixture) -> String {
+        fixture.server.directory.appendingPathComponent("notes.sqlite").path
+    }
+
+    /// Adds a note through a connection of its own, as another process would.
+    static func addElsewhere(_ content: String, to fixture: LegacyFixture) throws {
+        try BulkNotes.insert(
+            1, email: fixture.email, into: databasePath(of: fixture), date: "2026-11-30"
+        ) { _ in content }
     }
 
     @Test("A repeated query is answered without the store, until something commits")
-    func repeatedQueryNeedsNoStore() async throws {
+    func repeatedQueryNeedsNoStore() throws {
         let fixture = try LegacyFixture(over: .socket)
         try fixture.add("Kept")
         let first = try fixture.notes()
@@ -27,12 +30,7 @@ struct QueryAnswerCacheTests {
         #expect(try fixture.notes() == first)
 
         // A commit by another process makes it stale: the store is asked again (and fails).
-        let other = try Self.otherProcessStore(of: fixture)
-        defer { other.close() }
-        let account = try #require(await other.account(email: fixture.email))
-        _ = try await other.addNote(
-            NoteDraft(date: "2026-11-30", content: "Elsewhere"), account: account.id,
-            quota: .unlimited)
+        try Self.addElsewhere("Elsewhere", to: fixture)
         #expect(try fixture.get([Parameter("action", "query")]).resultCode == -3)
 
         fixture.server.failStore([])
@@ -44,7 +42,7 @@ struct QueryAnswerCacheTests {
     }
 
     @Test("Every write shows in the next query", arguments: Writer.allCases)
-    func writeShowsInNextQuery(writer: Writer) async throws {
+    func writeShowsInNextQuery(writer: Writer) throws {
         let fixture = try LegacyFixture(over: .socket)
         let id = try fixture.add("Before")
         #expect(try fixture.notes().map(\.content) == ["Before"])
@@ -68,29 +66,24 @@ struct QueryAnswerCacheTests {
             #expect(reply.resultCode == 0)
             expected = []
         case .otherProcessAdd:
-            let other = try Self.otherProcessStore(of: fixture)
-            defer { other.close() }
-            let account = try #require(await other.account(email: fixture.email))
-            _ = try await other.addNote(
-                NoteDraft(date: "2026-11-30", content: "After"), account: account.id,
-                quota: .unlimited)
+            try Self.addElsewhere("After", to: fixture)
             expected = ["After", "Before"]
         }
         #expect(try fixture.notes().map(\.content) == expected)
     }
 
     @Test("A token replaced by another process stops working at once")
-    func replacedTokenStopsAtOnce() async throws {
+    func replacedTokenStopsAtOnce() throws {
         let fixture = try LegacyFixture(over: .socket)
         try fixture.add("Private")
         #expect(try fixture.notes().count == 1)
         #expect(try fixture.notes().count == 1)  // kept now
 
-        let other = try Self.otherProcessStore(of: fixture)
-        defer { other.close() }
-        #expect(
-            try await other.replaceTokens(
-                email: fixture.email, tokenHash: SHA256.hash("a-new-token")))
+        // What `mynotes-server accounts reset-token` does, from its own process.
+        try BulkNotes.execute(
+            "DELETE FROM tokens WHERE account_id = "
+                + "(SELECT id FROM accounts WHERE email = '\(fixture.email)')",
+            on: Self.databasePath(of: fixture))
         let reply = try fixture.get([Parameter("action", "query")]).reply()
         #expect(reply.resultCode == -9)
         #expect(reply.record == nil)

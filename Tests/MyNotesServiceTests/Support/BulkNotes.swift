@@ -93,6 +93,18 @@ enum BulkNotes {
         }
     }
 
+    /// Runs `sql` on a connection of its own, as another process writing to the same
+    /// database (`mynotes-server accounts …` beside a running server) would.
+    static func execute(_ sql: String, on path: String) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK, let db = handle else {
+            throw Failure(description: "cannot open \(path)")
+        }
+        defer { sqlite3_close(db) }
+        sqlite3_busy_timeout(db, 10_000)
+        try run(db, sql)
+    }
+
     private static func run(_ db: OpaquePointer, _ sql: String) throws {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
             throw Failure(description: String(cString: sqlite3_errmsg(db)))

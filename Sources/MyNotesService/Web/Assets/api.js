@@ -7,6 +7,7 @@
 /** @typedef {import('./i18n.js').Translate} Translate */
 /** @typedef {import('./store.js').Note} Note */
 /** @typedef {import('./store.js').Draft} Draft */
+/** @typedef {import('./store.js').SessionInfo} SessionInfo */
 /** @typedef {(input: string, init: RequestInit) => Promise<Response>} Fetch */
 
 /** A refused or failed request, its message in the page's language. */
@@ -216,5 +217,42 @@ export class Api extends EventTarget {
    */
   async remove(id, etag) {
     await this.request('DELETE', `/api/v1/notes/${id}`, { etag });
+  }
+
+  /**
+   * Changes the password; the server signs out every other session of the account.
+   * @param {string} current
+   * @param {string} next
+   */
+  async changePassword(current, next) {
+    await this.request('POST', '/api/v1/account/password', {
+      body: { currentPassword: current, newPassword: next },
+    });
+  }
+
+  /**
+   * The account's live sessions, oldest first.
+   * @returns {Promise<SessionInfo[]>}
+   */
+  async sessions() {
+    const { data } = await this.request('GET', '/api/v1/sessions', {});
+    return Array.isArray(data?.sessions) ? data.sessions : [];
+  }
+
+  /**
+   * Signs out one session of the account.
+   * @param {string} id
+   */
+  async revokeSession(id) {
+    await this.request('DELETE', `/api/v1/sessions/${encodeURIComponent(id)}`, {});
+  }
+
+  /**
+   * Signs out every session of the account but this one; resolves to how many.
+   * @returns {Promise<number>}
+   */
+  async revokeOtherSessions() {
+    const { data } = await this.request('DELETE', '/api/v1/sessions', {});
+    return typeof data?.revoked === 'number' ? data.revoked : 0;
   }
 }

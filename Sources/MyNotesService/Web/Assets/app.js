@@ -12,6 +12,7 @@
 // - A save or delete carries the note's ETag in If-Match, so a stale tab gets 412 and the
 //   user chooses between the versions; nothing is overwritten silently.
 
+import { createAccountPage } from './account.js';
 import { Api, SESSION_EXPIRED, messageOf } from './api.js';
 import { createConflict } from './conflict.js';
 import { byId, setText, wireConfirmDialog } from './dom.js';
@@ -48,6 +49,7 @@ const ui = {
   authSwitchText: byId('auth-switch-text', HTMLElement),
   authSwitch: byId('auth-switch', HTMLButtonElement),
   notesView: byId('notes-view', HTMLElement),
+  accountView: byId('account-view', HTMLElement),
   confirm: byId('confirm', HTMLDialogElement),
 };
 
@@ -70,10 +72,11 @@ const conflict = createConflict({ store, api, t, locale, editor: () => editor })
 const editor = createEditor({
   store, api, t, locale, list, announce, showConflict: conflict.show,
 });
+const accountPage = createAccountPage({ store, api, t, locale, announce });
 
 /**
- * What belongs to no pane: which view shows, the account line, the alert, the status
- * line and the sign-in form.
+ * What belongs to no pane: which view shows (sign-in, notes or the account page), the
+ * account line, the alert, the status line and the sign-in form.
  * @param {State} state
  * @param {State} [previous]
  */
@@ -81,7 +84,8 @@ function render(state, previous) {
   const signedIn = state.token !== null;
   ui.account.hidden = !signedIn;
   ui.authView.hidden = signedIn;
-  ui.notesView.hidden = !signedIn;
+  ui.notesView.hidden = !signedIn || state.page !== 'notes';
+  ui.accountView.hidden = !signedIn || state.page !== 'account';
   setText(ui.accountEmail, signedIn ? state.email : '');
   ui.alert.hidden = !state.alert;
   setText(ui.alertText, state.alert);
@@ -161,6 +165,13 @@ function isTyping(target) {
 function onKeyDown(event) {
   const state = store.getState();
   if (ui.confirm.open || !state.token || event.defaultPrevented) return;
+  if (state.page === 'account') {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      accountPage.close();
+    }
+    return;
+  }
   const detail = detailOf(state);
   if (event.key === 'Escape') {
     if (event.target === list.search && list.search.value) {

@@ -12,6 +12,20 @@ import { toInputValue } from './dates.js';
  */
 /** @typedef {{ content: string, date?: string }} Draft What the user asked to save. */
 /** @typedef {'signin' | 'signup'} AuthMode */
+/** @typedef {'notes' | 'account'} Page */
+
+/**
+ * One of the account's tokens as `GET /api/v1/sessions` lists it (never the token).
+ * @typedef {{
+ *   id: string, kind: 'session' | 'accessKey', createdAt: string, lastUsedAt: string,
+ *   expiresAt: string | null, current: boolean
+ * }} SessionInfo
+ */
+
+/**
+ * The account page's list of sessions, as loaded last.
+ * @typedef {{ sessions: SessionInfo[], loading: boolean, error: string }} Account
+ */
 
 /**
  * The note in the detail pane, as the server has it (the editor's fields hold the user's
@@ -47,7 +61,7 @@ import { toInputValue } from './dates.js';
  *   token: string | null, email: string, authMode: AuthMode, authError: string,
  *   busy: boolean, alert: string, notice: { text: string }, list: List,
  *   current: Current | null, conflict: Conflict | null, editorError: string,
- *   revisions: number
+ *   revisions: number, page: Page, account: Account
  * }} State
  */
 
@@ -74,6 +88,11 @@ import { toInputValue } from './dates.js';
  *   | { type: 'detailClosed' }
  *   | { type: 'conflict', id: number, mine: Draft, theirs: Note | null, theirsEtag: string | null }
  *   | { type: 'conflictFailed', message: string }
+ *   | { type: 'page', page: Page }
+ *   | { type: 'sessionsLoading' }
+ *   | { type: 'sessionsLoaded', sessions: SessionInfo[] }
+ *   | { type: 'sessionsFailed', message: string }
+ *   | { type: 'sessionRevoked', id: string }
  * } Action
  */
 
@@ -82,6 +101,11 @@ function emptyList(generation = 0) {
   return {
     notes: [], cursor: null, hasMore: true, loading: false, error: '', query: '', generation,
   };
+}
+
+/** @returns {Account} */
+function emptyAccount() {
+  return { sessions: [], loading: false, error: '' };
 }
 
 /** Signed out, nothing loaded. @type {State} */
@@ -99,6 +123,8 @@ export const initialState = Object.freeze({
   conflict: null,
   editorError: '',
   revisions: 0,
+  page: 'notes',
+  account: emptyAccount(),
 });
 
 /**
@@ -136,6 +162,7 @@ export function reduce(state, action) {
       return {
         ...state, token: action.token, email: action.email, alert: '', authError: '',
         list: emptyList(list.generation + 1), current: null, conflict: null, editorError: '',
+        page: 'notes', account: emptyAccount(),
       };
     case 'signedOut':
       // Nothing of the user's stays: no token, no notes, no drafts.
@@ -216,6 +243,22 @@ export function reduce(state, action) {
     case 'conflictFailed':
       if (!state.conflict) return state;
       return { ...state, conflict: { ...state.conflict, error: action.message } };
+    case 'page':
+      return { ...state, page: action.page };
+    case 'sessionsLoading':
+      return { ...state, account: { ...state.account, loading: true, error: '' } };
+    case 'sessionsLoaded':
+      return { ...state, account: { sessions: action.sessions, loading: false, error: '' } };
+    case 'sessionsFailed':
+      return { ...state, account: { ...state.account, loading: false, error: action.message } };
+    case 'sessionRevoked':
+      return {
+        ...state,
+        account: {
+          ...state.account,
+          sessions: state.account.sessions.filter((session) => session.id !== action.id),
+        },
+      };
   }
 }
 

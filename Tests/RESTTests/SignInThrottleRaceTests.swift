@@ -1,0 +1,71 @@
+import BoundedExecution
+import Dispatch
+import Foundation
+import MyNotesService
+import MyNotesTesting
+import Secrets
+import Synchronization
+import Testing
+
+/// Issue 10: with the failures checked and counted in two steps and the hash between
+/// them, 16 wrong passwords sent at once were 13 × 401 and 3 × 429 under a limit of 5.
+/// Replayed over 16 TCP connections released together: exactly the limit reach the
+/// password check (401), every other is 429 at once.
+@Suite struct SignInThrottleRaceTests {
+    @Test func sixteenParallelWrongPasswordsLetExactlyTheLimitThrough() throws {
+        let limit = 5
+        let server = try TestServer(
+            .init(
+                threads: 4, signInLimits: SignInLimits(perAccount: limit, perAddress: 100),
+                hashing: ExecutorLimits(threads: 1, queueLimit: 32),
+                passwordHasher: PasswordHasher(iterations: 20_000)))
+        defer { server.shutdown() }
+        try server.createAccount(email: "ann@example.com", password: "right password")
+        let client = RESTClient(server, over: .socket)
+        _ = server.port
+        let statuses = Mutex<[Int]>([])
+        let ready = DispatchGroup()
+        let done = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        for _ in 0..<16 {
+            ready.enter()
+            done.enter()
+            Thread {
+                ready.leave()
+                start.wait()
+                let status =
+                    (try? client.send(
+                        "POST", "/api/v1/sessions",
+                        json: ["email": "ann@example.com", "password": "wrong password"]))?
+                    .status ?? -1
+                statuses.withLock { $0.append(status) }
+                done.leave()
+            }.start()
+        }
+        #expect(ready.wait(timeout: .now() + 30) == .success)
+        for _ in 0..<16 { start.signal() }
+        #expect(done.wait(timeout: .now() + 60) == .success, "every request answered")
+        let answered = statuses.withLock { $0 }
+        #expect(answered.filter { $0 == 401 }.count == limit, "\(answered.sorted())")
+        #expect(answered.filter { $0 == 429 }.count == 16 - limit, "\(answered.sorted())")
+        // The right password is refused too now: the account is throttled.
+        let right = try client.send(
+            "POST", "/api/v1/sessions",
+            json: ["email": "ann@example.com", "password": "right password"])
+        #expect(right.status == 429)
+    }
+
+    /// A correct password gives its slot back: sign-ins that succeed never fill the window.
+    @Test func successfulSignInsDoNotCountAgainstTheLimit() throws {
+        let server = try TestServer(.init(signInLimits: SignInLimits(perAccount: 2, perAddress: 3)))
+        defer { server.shutdown() }
+        try server.createAccount(email: "ann@example.com", password: "right password")
+        let client = RESTClient(server)
+        for _ in 0..<6 {
+            let response = try client.send(
+                "POST", "/api/v1/sessions",
+                json: ["email": "ann@example.com", "password": "right password"])
+            #expect(response.status == 201)
+        }
+    }
+}
