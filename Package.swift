@@ -13,29 +13,35 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
+        // h2o's event loop and HTTP/1 library (issue 9, item 9), imported by HTTPCore alone.
         .systemLibrary(
-            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD",
-            providers: [.apt(["libmicrohttpd-dev"])]),
+            name: "CH2O", path: "Sources/CH2O",
+            providers: [.apt(["libh2o-evloop-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto",
             providers: [.apt(["libssl-dev"])]),
-        // Issue 13: GnuTLS, libmicrohttpd's TLS library, for HTTPS certificates.
+        // Issue 11: PostgreSQL's client library, imported by Storage alone.
         .systemLibrary(
-            name: "CGnuTLS", path: "Sources/CGnuTLS",
-            providers: [.apt(["libgnutls28-dev"])]),
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+
+        // A lock ThreadSanitizer understands, used by every module in place of `Mutex`.
+        .target(name: "Locking"),
 
         // Server side.
-        .target(name: "Logging"),
-        .target(name: "BoundedExecution"),
+        .target(name: "Logging", dependencies: ["Locking"]),
+        .target(name: "BoundedExecution", dependencies: ["Locking"]),
         // Issue 13: counters, histograms and the Prometheus text format (no dependencies).
-        .target(name: "Metrics"),
+        .target(name: "Metrics", dependencies: ["Locking"]),
         .target(
             name: "HTTPCore",
-            dependencies: ["CMicroHTTPD", "CGnuTLS", "Logging", "BoundedExecution", "Metrics"]),
-        .target(name: "Storage", dependencies: ["CSQLite", "BoundedExecution", "Metrics"]),
+            dependencies: ["CH2O", "Locking", "Logging", "BoundedExecution", "Metrics"]),
+        .target(
+            name: "Storage",
+            dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Metrics"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.
@@ -43,8 +49,8 @@ let package = Package(
         .target(
             name: "MyNotesService",
             dependencies: [
-                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Logging", "BoundedExecution",
-                "Metrics",
+                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking", "Logging",
+                "BoundedExecution", "Metrics",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
@@ -55,21 +61,26 @@ let package = Package(
             ]),
         .target(
             name: "MyNotesTesting",
-            dependencies: ["MyNotesService", "Storage", "HTTPCore", "Logging", "BoundedExecution"]),
+            dependencies: [
+                "MyNotesService", "Storage", "HTTPCore", "Locking", "Logging", "BoundedExecution",
+            ]),
 
         // Tests.
         .testTarget(
-            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Logging"]),
+            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Locking", "Logging"]),
         .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "BoundedExecution"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "BoundedExecution", "Locking", "Metrics", "MyNotesTesting"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: [
                 "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage",
-                "BoundedExecution",
+                "BoundedExecution", "Locking",
             ]),
         .testTarget(
             name: "RESTTests",
@@ -79,17 +90,18 @@ let package = Package(
             ]),
         .testTarget(
             name: "ServerCommandTests",
-            dependencies: ["mynotes-server", "MyNotesTesting"]),
+            dependencies: ["mynotes-server", "MyNotesTesting", "Locking"]),
         // Issue 10 (faults-soak): the real server under faults: a full disk, kill -9,
         // SIGSTOP, the storage quota.
         .testTarget(
-            name: "FaultTests", dependencies: ["mynotes-server", "MyNotesTesting", "Storage"]),
+            name: "FaultTests",
+            dependencies: ["mynotes-server", "MyNotesTesting", "Storage", "Locking"]),
         // Issue 13: health, metrics, access log, TLS, backups, doctor, the service unit.
         .testTarget(
             name: "OperationsTests",
             dependencies: [
-                "Metrics", "HTTPCore", "Storage", "MyNotesService", "MyNotesTesting", "Logging",
-                "mynotes-server",
+                "Metrics", "HTTPCore", "Storage", "MyNotesService", "MyNotesTesting", "Locking",
+                "Logging", "mynotes-server",
             ]),
         .testTarget(
             name: "WebAppTests",
@@ -106,10 +118,40 @@ let package = Package(
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
         .testTarget(
             name: "MyNotesKitTests",
-            dependencies: ["MyNotesKit", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting"]),
+            dependencies: [
+                "MyNotesKit", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting", "Locking",
+            ]),
         .testTarget(
             name: "MynotesCLITests",
             dependencies: ["mynotes", "MyNotesKit", "MyNotesProtocol", "MyNotesTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (issue 10): one libFuzzer target per parser of outside input, in Fuzz/Targets/NAME.
+// `swift build` builds them as replayers of inputs; `scripts/fuzz.sh NAME SECONDS` builds
+// them with `-sanitize=fuzzer,address` and fuzzes. Fuzz/README.md says how.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("form", ["HTTPCore", "PercentEncoding"]),
+    ("multipart", ["HTTPCore"]),
+    ("percent-decoding", ["PercentEncoding"]),
+    ("header-validation", ["HTTPCore"]),
+    ("json-request-body", ["HTTPCore", "MyNotesService"]),
+    ("note-cursor", ["MyNotesService"]),
+    ("entity-tag", ["MyNotesService"]),
+    ("note-date", ["MyNotesProtocol", "MyNotesService"]),
+    ("legacy-json-response", ["MyNotesKit"]),
+    ("legacy-xml-response", ["MyNotesKit"]),
+    ("rest-response", ["MyNotesKit"]),
+    ("notes-file", ["MyNotesKit", "CommandLineSupport"]),
+]
+package.targets += [
+    // libFuzzer's driver, declared weak: linked only under -sanitize=fuzzer.
+    .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"),
+]
+package.targets += fuzzTargets.map { target in
+    .executableTarget(
+        name: "fuzz-" + target.name, dependencies: target.dependencies + ["FuzzSupport"],
+        path: "Fuzz/Targets/" + target.name)
+}

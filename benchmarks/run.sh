@@ -27,6 +27,10 @@
 #   BENCH_STRICT=1                   exit 1 when a target is missed
 #   SERVER_BINARY=path               run that build instead of building this checkout, so that
 #                                    two builds can be compared in alternating runs
+#   DATABASE=postgresql              issue 11: the server on PostgreSQL instead of SQLite: a
+#                                    private cluster (initdb/pg_ctl in the work folder, fsync
+#                                    on, as the postgres user when run as root), not pinned:
+#                                    its backends share both cores with the server and wrk
 # The adds go to an account of their own, so the queried account keeps its 10 notes; at the
 # end the script checks that every acknowledged add is stored and visible to a query, and that
 # a write to the queried account shows in its next answer.
@@ -116,12 +120,34 @@ stop_process() { # pid name seconds
 cleanup() {
     [ -n "$nginx_pid" ] && stop_process "$nginx_pid" nginx 5
     [ -n "$server_pid" ] && stop_process "$server_pid" mynotes-server 5
+    declare -F pg_stop >/dev/null && pg_stop
     rm -rf "$work" ${nginx_dir:+"$nginx_dir"}
 }
 trap cleanup EXIT
 TIMEFORMAT='%3U %3S' # bash's `time`: the client's CPU seconds, user and system
 
 database="sqlite:$work/bench.sqlite"
+# Runs SQL on the benchmark's database and prints the result.
+db_query() { sqlite3 "$work/bench.sqlite" "$1"; }
+# --- issue 11: PostgreSQL -------------------------------------------------------------------
+pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
+pg_stop() { :; }
+if [ "${DATABASE:-sqlite}" = postgresql ]; then
+    [ -z "${BULK_NOTES:-}" ] || { echo "BULK_NOTES is for SQLite only" >&2; exit 2; }
+    scripts/install-deps.sh --with-postgresql
+    as_postgres=()
+    chmod 755 "$work"
+    if [ "$(id -u)" = 0 ]; then chown postgres "$work"; as_postgres=(runuser -u postgres --); fi
+    pg_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    "${as_postgres[@]}" "$pg_bin/initdb" -D "$work/pg" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
+    "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/postgres.log" -w -o \
+        "-p $pg_port -k $work -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
+    pg_stop() { "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -m fast -w stop >/dev/null 2>&1 || true; }
+    "$pg_bin/psql" -q "postgres://postgres@127.0.0.1:$pg_port/postgres" -c "CREATE DATABASE bench"
+    database="postgres://postgres@127.0.0.1:$pg_port/bench"
+    db_query() { "$pg_bin/psql" -qAt "$database" -c "$1"; }
+fi
+# --- end of issue 11 ------------------------------------------------------------------------
 reader=bench@example.com
 writer=writer@example.com
 reader_token=$("$binary" accounts add "$reader" --database "$database" | tail -n 1)
@@ -138,8 +164,7 @@ if [ -n "${BULK_NOTES:-}" ]; then
     "$binary" accounts list --database "$database" >/dev/null
 fi
 notes_of() { # email
-    sqlite3 "$work/bench.sqlite" \
-        "SELECT count(*) FROM notes WHERE account_id = (SELECT id FROM accounts WHERE email = '$1')"
+    db_query "SELECT count(*) FROM notes WHERE account_id = (SELECT id FROM accounts WHERE email = '$1')"
 }
 
 path=/mynotes/webservice.php
@@ -153,7 +178,9 @@ server_listening() {
 server_config="none"
 start_server() { # serve options...
     # shellcheck disable=SC2086 # SERVER_ARGS is a list of words by design
-    taskset -c 0 "$binary" serve --port 0 --database "$database" ${SERVER_ARGS:-} "$@" \
+    # --quota 0: the default per-account limit of 100,000 notes is a policy, not a speed
+    # setting, and the add scenario alone writes more than that into its one account.
+    taskset -c 0 "$binary" serve --port 0 --database "$database" --quota 0 ${SERVER_ARGS:-} "$@" \
         >"$work/server.log" 2>&1 &
     server_pid=$!
     server_config="$*"
@@ -254,7 +281,7 @@ done
 load_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
 echo "mynotes-server $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)'):" \
     "${seconds}s per scenario, $connections connections, server on core 0, wrk -t1 on core 1," \
-    "$(sqlite3 "$work/bench.sqlite" 'SELECT count(*) FROM notes') notes in the database"
+    "$(db_query 'SELECT count(*) FROM notes') notes in the database (${DATABASE:-sqlite})"
 overrides="${SERVER_ARGS:+SERVER_ARGS=\"$SERVER_ARGS\" }${QUERY_THREADS:+QUERY_THREADS=$QUERY_THREADS }${ADD_THREADS:+ADD_THREADS=$ADD_THREADS}"
 echo "server options: ${overrides:-the defaults}; load average $load_start on $(nproc) cores"
 
@@ -383,7 +410,7 @@ if ! curl -sf "$base$query_path" | grep -q "Written after the run"; then
 fi
 [ "$checks_ok" = 1 ] && echo "checks: every stored add is listed by a query; a query shows the account's latest write"
 stop_server
-echo "notes in the database after the run: $(sqlite3 "$work/bench.sqlite" 'SELECT count(*) FROM notes')"
+echo "notes in the database after the run: $(db_query 'SELECT count(*) FROM notes')"
 echo "load average at the start $load_start, at the end $load_end ($(nproc) cores)"
 
 # --- the summary against issue 9's targets ---------------------------------------------------

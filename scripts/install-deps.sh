@@ -2,7 +2,9 @@
 # Installs the C libraries MyNotes builds against, when missing, from Debian/Ubuntu
 # packages (through sudo unless already root). Safe to run again.
 set -euo pipefail
-packages=(libmicrohttpd-dev libsqlite3-dev libssl-dev pkg-config)
+# libh2o-evloop-dev: h2o's event loop, HTTPCore's server (issue 9); HTTPS is the OpenSSL it
+# links (libssl-dev). spikes/evloop's comparison also needs libmicrohttpd-dev, by hand.
+packages=(libh2o-evloop-dev libsqlite3-dev libssl-dev libpq-dev pkg-config)
 for option in "$@"; do
     case "$option" in
         --with-test-tools) packages+=(wrk curl sqlite3) ;;
@@ -13,6 +15,10 @@ for option in "$@"; do
         --with-browser) packages+=(chromium chromium-driver fonts-wqy-zenhei python3-venv) ;;
         # The browser app's type check (tsc) and unit tests (node --test).
         --with-node) packages+=(nodejs node-typescript) ;;
+        # Issue 11: a PostgreSQL server for the PostgreSQL tests and scripts/serve-cluster.sh
+        # (its initdb and pg_ctl; Debian does not start a cluster when policy-rc.d forbids
+        # it, and the scripts start private ones), and haproxy in front of the instances.
+        --with-postgresql) packages+=(postgresql haproxy) ;;
         # Issue 13, the operations tests: promtool (prometheus), openssl, curl,
         # systemd-analyze (systemd), python3-venv for prometheus-client.
         --with-operations) packages+=(prometheus openssl curl systemd python3-venv) ;;

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A task may prefer a ``BoundedExecutor``: its jobs then run on the executor's threads,
 /// never on Swift's cooperative pool. What ``BoundedExecutor/wait(for:)`` relies on.
@@ -27,7 +27,7 @@ extension BoundedExecutor {
         for body: @escaping @Sendable () async throws(Failure) -> Value
     ) throws(Failure) -> Value {
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<Value, Failure>?>(nil)
+        let outcome = Lock<Result<Value, Failure>?>(nil)
         Task(executorPreference: self) {
             let result: Result<Value, Failure>
             do throws(Failure) {

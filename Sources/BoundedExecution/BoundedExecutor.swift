@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -44,7 +44,7 @@ public final class BoundedExecutor: Sendable {
 
     public let name: String
     public let limits: ExecutorLimits
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// Counts waiting jobs (plus one wake-up per thread on close).
     private let available = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)

@@ -1,19 +1,19 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Where log lines go: standard error, or a closure (tests collect lines with it).
 /// Lines from many threads never interleave: each is written whole, under a lock.
 ///
 /// ```swift
-/// let lines = Mutex<[String]>([])
+/// let lines = Lock<[String]>([])
 /// let sink = LogSink { line in lines.withLock { $0.append(line) } }
 /// ```
 public final class LogSink: Sendable {
-    private let write: Mutex<@Sendable (String) -> Void>
+    private let write: Lock<@Sendable (String) -> Void>
 
     /// A sink that hands each finished line (without its newline) to `write`.
     public init(_ write: @escaping @Sendable (String) -> Void) {
-        self.write = Mutex(write)
+        self.write = Lock(write)
     }
 
     /// Standard error, a line at a time.

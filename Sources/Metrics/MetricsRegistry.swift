@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The collectors one `/metrics` page shows, in the order registered. Its lock is taken
 /// only by registration and by a scrape, never by a request.
@@ -9,7 +9,7 @@ import Synchronization
 /// let page = registry.exposition()  // "# HELP process_cpu_seconds_total …"
 /// ```
 public final class MetricsRegistry: Sendable {
-    private let collectors = Mutex<[any MetricsCollector]>([])
+    private let collectors = Lock<[any MetricsCollector]>([])
 
     public init() {}
 

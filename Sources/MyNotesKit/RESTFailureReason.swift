@@ -25,6 +25,9 @@ extension NotesClientError {
         /// 412: the note changed since the ETag given as `If-Match` was read. `current`
         /// is the note as the server now has it, `nil` if it is gone or could not be read.
         case editConflict(ProblemDetails, current: VersionedNote?)
+        /// 410: the change cursor is older than the server keeps deletions for; the
+        /// changes since it are lost, so the client must sync in full (from no cursor).
+        case cursorExpired(ProblemDetails)
         /// 422: a field is missing or invalid; the problem's `detail` names it.
         case unprocessable(ProblemDetails)
         /// 429: too many attempts; `retryAfter` is the server's `Retry-After`, if any.
@@ -37,7 +40,8 @@ extension NotesClientError {
             switch self {
             case .unauthorized(let problem), .forbidden(let problem), .notFound(let problem),
                 .alreadyExists(let problem), .editConflict(let problem, _),
-                .unprocessable(let problem), .tooManyRequests(let problem, _),
+                .cursorExpired(let problem), .unprocessable(let problem),
+                .tooManyRequests(let problem, _),
                 .other(let problem):
                 return problem
             }
@@ -50,6 +54,7 @@ extension NotesClientError {
             case 403: self = .forbidden(problem)
             case 404: self = .notFound(problem)
             case 409: self = .alreadyExists(problem)
+            case 410: self = .cursorExpired(problem)
             case 412: self = .editConflict(problem, current: nil)
             case 422: self = .unprocessable(problem)
             case 429: self = .tooManyRequests(problem, retryAfter: retryAfter)
@@ -77,6 +82,10 @@ extension NotesClientError {
                 return chinese ? "该邮箱已注册。" : "An account with this email already exists."
             case .editConflict:
                 return chinese ? "笔记已被他人修改。" : "The note has changed since it was read."
+            case .cursorExpired:
+                return chinese
+                    ? "变更记录已过期，需要完整同步。"
+                    : "The change cursor has expired: a full sync is needed."
             case .unprocessable: return chinese ? "参数无效。" : "Invalid parameter."
             case .tooManyRequests:
                 return chinese ? "尝试次数过多，请稍后再试。" : "Too many attempts. Try again later."

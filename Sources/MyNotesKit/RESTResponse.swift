@@ -60,6 +60,8 @@ enum RESTResponse {
         if text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(text) {
             return .seconds(seconds)
         }
+        // An HTTP date is ASCII; DateFormatter traps on some other text ("W\u{328}").
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -19,6 +19,9 @@ final class XMLResponseParser: NSObject, XMLParserDelegate {
     private var closedRoot = false
 
     static func parse(_ data: Data) throws(NotesClientError) -> LegacyResponse {
+        if let hazard = data.xmlParserHazard {
+            throw .invalidResponse(.malformed(format: .xml, detail: hazard))
+        }
         let delegate = XMLResponseParser()
         let parser = XMLParser(data: data)
         parser.delegate = delegate

@@ -38,6 +38,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     public init() {}
 
+    private static let sanitizerSettings: Set<String> = [
+        "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS",
+    ]
+
     public var processIdentifier: Int32 { lock.withLock { pid } }
 
     /// Starts the child; throws when the executable cannot be run.
@@ -67,7 +71,13 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let environment = self.environment ?? ProcessInfo.processInfo.environment
+        // A child with an environment of its own still gets the sanitizers' settings, so
+        // that the suite run under `swift test --sanitize=…` runs its children alike.
+        let parent = ProcessInfo.processInfo.environment
+        let environment =
+            self.environment?.merging(parent.filter { Self.sanitizerSettings.contains($0.key) }) {
+                own, _ in own
+            } ?? parent
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }

@@ -1,5 +1,5 @@
+import Locking
 import Storage
-import Synchronization
 
 /// A real store whose chosen steps fail as a broken database does, so that the real
 /// server can be made to answer ResultCode -3 or HTTP 500.
@@ -19,11 +19,11 @@ public final class FailingStore: NoteStore {
     }
 
     let base: any NoteStore
-    private let failing: Mutex<Set<Step>>
+    private let failing: Lock<Set<Step>>
 
     public init(wrapping base: any NoteStore, failing: Set<Step>) {
         self.base = base
-        self.failing = Mutex(failing)
+        self.failing = Lock(failing)
     }
 
     /// From now on, these steps fail (and only these).
@@ -34,6 +34,12 @@ public final class FailingStore: NoteStore {
     /// The wrapped store's: a broken database still shows whether anything committed.
     public func changeStamp() -> StoreChangeStamp? {
         base.changeStamp()
+    }
+
+    public func isUnchanged(
+        account: Int64, since: StoreChangeStamp, now: StoreChangeStamp
+    ) -> Bool {
+        base.isUnchanged(account: account, since: since, now: now)
     }
 
     private func check(_ step: Step) throws(StoreError) {
@@ -66,7 +72,7 @@ public final class FailingStore: NoteStore {
         try check(.accountLookup)
         // Reading notes fails only when the check lets the store read them: a refused
         // check answers as it would with a working store, which shows it read none.
-        let admitted = Mutex(false)
+        let admitted = Lock(false)
         let found = try await base.checkedNotes(
             email: email, presenting: tokenHash,
             admitting: { check in
@@ -176,6 +182,28 @@ public final class FailingStore: NoteStore {
     ) async throws(StoreError) -> ConditionalWrite<Void> {
         try check(.notes)
         return try await base.removeNote(id: id, account: account, precondition: precondition)
+    }
+
+    // Issue 12: the change feed fails with the notes.
+    public func changes(account: Int64, after cursor: Int64?, limit: Int)
+        async throws(StoreError) -> FeedRead
+    {
+        try check(.notes)
+        return try await base.changes(account: account, after: cursor, limit: limit)
+    }
+
+    public func changePosition(account: Int64) async throws(StoreError) -> Int64 {
+        try check(.notes)
+        return try await base.changePosition(account: account)
+    }
+
+    public func purgeChanges(removedBefore: Int64) async throws(StoreError) -> Int {
+        try check(.notes)
+        return try await base.purgeChanges(removedBefore: removedBefore)
+    }
+
+    public func observeChanges(_ observer: @escaping @Sendable (ChangeSignal) -> Void) {
+        base.observeChanges(observer)
     }
 
     public func close() { base.close() }

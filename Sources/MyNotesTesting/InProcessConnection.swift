@@ -1,7 +1,7 @@
 import BoundedExecution
 import Foundation
 import HTTPCore
-import Synchronization
+import Locking
 
 /// Hands each request to a responder in this process, with no socket: the request is
 /// parsed from the same bytes a socket would carry and built as the server builds it
@@ -63,7 +63,7 @@ public final class InProcessConnection: HTTPConnection, Sendable {
         let request = HTTPRequest(
             method: wire.method, target: wire.target, headers: wire.headers, body: wire.body,
             clientAddress: "127.0.0.1")
-        let answer = Mutex<HTTPResponse?>(nil)
+        let answer = Lock<HTTPResponse?>(nil)
         let answered = DispatchSemaphore(value: 0)
         let thread = Thread { [responder] in
             // The responder is async: it runs as a task on a thread of its own, as the

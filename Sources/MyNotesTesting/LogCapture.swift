@@ -1,5 +1,5 @@
+import Locking
 import Logging
-import Synchronization
 
 /// Keeps every line a logger writes, for tests to read back.
 ///
@@ -10,7 +10,7 @@ import Synchronization
 /// #expect(capture.lines.count == 1)
 /// ```
 public final class LogCapture: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Lock<[String]>([])
 
     public init() {}
 

@@ -8,7 +8,7 @@ import Foundation
 /// count.update { $0 += 1 }                         // from any thread
 /// try await count.wait("one", until: { $0 >= 1 })  // or the blocking `waitBlocking`
 /// ```
-final class Observed<Value: Sendable>: @unchecked Sendable {
+public final class Observed<Value: Sendable>: @unchecked Sendable {
     private struct Waiter {
         let condition: @Sendable (Value) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
@@ -22,12 +22,12 @@ final class Observed<Value: Sendable>: @unchecked Sendable {
     private var expired: Set<Int> = []
     private var nextWaiter = 0
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
     /// Reads the value under the lock.
-    func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+    public func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
         changed.lock()
         defer { changed.unlock() }
         return try body(value)
@@ -35,7 +35,7 @@ final class Observed<Value: Sendable>: @unchecked Sendable {
 
     /// Changes the value under the lock, then wakes whoever waits for the new one.
     @discardableResult
-    func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         changed.lock()
         let result: Result
         do {
@@ -53,7 +53,7 @@ final class Observed<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Suspends until `condition` holds; throws ``WaitTimeout`` after `timeout`.
-    func wait(
+    public func wait(
         _ awaited: @autoclosure () -> String, timeout: Duration = .seconds(10),
         until condition: @escaping @Sendable (Value) -> Bool
     ) async throws(WaitTimeout) {
@@ -81,7 +81,7 @@ final class Observed<Value: Sendable>: @unchecked Sendable {
 
     /// Blocks the calling thread until `condition` holds; throws ``WaitTimeout`` after
     /// `timeout`. For tests that run on threads of their own, not in the task pool.
-    func waitBlocking(
+    public func waitBlocking(
         _ awaited: @autoclosure () -> String, timeout: Duration = .seconds(10),
         until condition: (Value) -> Bool
     ) throws(WaitTimeout) {

@@ -20,4 +20,17 @@ public enum Poll {
             Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18)
         }
     }
+
+    /// The same for a condition that must await (a request), checked every `every`: a
+    /// probe that opens a connection is spaced wider than ``interval``.
+    public static func until(
+        _ awaited: String, timeout: Duration = .seconds(10), every: Duration = interval,
+        _ condition: () async throws -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else { throw WaitTimeout(awaited, limit: timeout) }
+            try await Task.sleep(for: every)
+        }
+    }
 }

@@ -36,7 +36,20 @@ public final class RawHTTPClient: HTTPConnection {
     private var buffer: [UInt8] = []
 
     public init(port: Int, timeoutSeconds: Int = 10) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = try Self.connectedSocket(port: port, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// A TCP socket connected to `port` on 127.0.0.1, whose reads time out after
+    /// `timeoutSeconds` (0: never), with a receive buffer of `receiveBuffer` bytes when
+    /// given (a client that reads slowly fills it sooner). The caller closes it.
+    public static func connectedSocket(
+        port: Int, timeoutSeconds: Int = 10, receiveBuffer: Int32? = nil
+    ) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(
+                descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -53,6 +66,7 @@ public final class RawHTTPClient: HTTPConnection {
             close(descriptor)
             throw Failure.cannotConnect(errno)
         }
+        return descriptor
     }
 
     deinit {

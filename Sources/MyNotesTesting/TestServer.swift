@@ -1,14 +1,16 @@
 import BoundedExecution
 import Foundation
 import HTTPCore
+import Locking
 import Logging
 import MyNotesService
 import Secrets
 import Storage
-import Synchronization
 
 /// The real MyNotes service, in this process, over a new SQLite database in a temporary
-/// folder that is removed on shutdown. Its router answers in-process requests at once
+/// folder that is removed on shutdown (or, with `MYNOTES_TEST_STORE=postgresql`, a new
+/// database on the test process's PostgreSQL cluster, see ``PostgreSQLCluster``, so that
+/// the rule suites run against the PostgreSQL store too). Its router answers in-process requests at once
 /// (``connect(_:)`` with ``TestTransport/inProcess``); it listens on a free loopback port
 /// only from the first use of ``port`` or ``baseURL``, so rule tests never open a socket.
 ///
@@ -23,7 +25,16 @@ import Synchronization
 /// server.shutdown()
 /// ```
 public final class TestServer: Sendable {
+    /// Which store the service runs on.
+    public enum Backend: Sendable {
+        /// SQLite, or PostgreSQL when `MYNOTES_TEST_STORE=postgresql`.
+        case chosenByEnvironment
+        /// SQLite always: for tests that read or write the database file themselves.
+        case sqlite
+    }
+
     public struct Options: Sendable {
+        public var backend: Backend
         public var auth: AuthenticationMode
         /// Notes one account may hold, 0 for no limit.
         public var quota: Int
@@ -52,6 +63,8 @@ public final class TestServer: Sendable {
         public var passwordHasher: PasswordHasher
         /// How long sessions last (on ``clock``).
         public var sessionLifetime: SessionLifetime
+        /// Issue 12: the change feed's retention (on ``clock``) and streams' heartbeat and limits.
+        public var changeFeed = ChangeFeedConfiguration()
 
         public init(
             auth: AuthenticationMode = .token, quota: Int = 0, quotaBytes: Int = 0,
@@ -62,8 +75,11 @@ public final class TestServer: Sendable {
             reading: BoundedExecutor? = nil,
             hashing: ExecutorLimits = ServiceConfiguration.defaultHashing,
             signUpRate: RateLimits = .unlimited, signInRate: RateLimits = .unlimited,
-            passwordHasher: PasswordHasher = .testing, sessionLifetime: SessionLifetime = .standard
+            passwordHasher: PasswordHasher = .testing,
+            sessionLifetime: SessionLifetime = .standard,
+            backend: Backend = .chosenByEnvironment
         ) {
+            self.backend = backend
             self.auth = auth
             self.quota = quota
             self.quotaBytes = quotaBytes
@@ -95,7 +111,7 @@ public final class TestServer: Sendable {
     private let passwordHasher: PasswordHasher
     private let configuration: ServerConfiguration
     /// The listening server, once something asked for the port; `nil` after shutdown.
-    private let listener = Mutex<Listener>(.notStarted)
+    private let listener = Lock<Listener>(.notStarted)
     /// Runs the store's async calls for synchronous setup (``createAccount(email:)``).
     private let setup = BoundedExecutor(
         name: "test-setup", limits: ExecutorLimits(threads: 1, queueLimit: 1))
@@ -109,8 +125,17 @@ public final class TestServer: Sendable {
     public init(_ options: Options = Options()) throws {
         directory = Self.scratch.appendingPathComponent("mynotes-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteNoteStore(
-            path: directory.appendingPathComponent("notes.sqlite").path, reading: options.reading)
+        // A test that gives the store's reader executor is about SQLite's.
+        if options.reading == nil, options.backend == .chosenByEnvironment,
+            let cluster = try Self.postgreSQLCluster()
+        {
+            store = try PostgreSQLNoteStore(
+                conninfo: try cluster.createSchema(), limits: StoreLimits(connections: 4))
+        } else {
+            store = try SQLiteNoteStore(
+                path: directory.appendingPathComponent("notes.sqlite").path,
+                reading: options.reading)
+        }
         var server = ServerConfiguration()
         server.port = 0
         server.threads = options.threads
@@ -118,7 +143,7 @@ public final class TestServer: Sendable {
         server.shutdownGracePeriod = .seconds(2)
         configuration = server
         passwordHasher = options.passwordHasher
-        let service = ServiceConfiguration(
+        var service = ServiceConfiguration(
             authentication: options.auth,
             quota: NoteQuota(
                 notes: options.quota > 0 ? options.quota : nil,
@@ -127,6 +152,7 @@ public final class TestServer: Sendable {
             passwordHasher: options.passwordHasher, clock: options.clock,
             hashing: options.hashing, signUpRate: options.signUpRate,
             signInRate: options.signInRate, sessionLifetime: options.sessionLifetime)
+        service.changeFeed = options.changeFeed
         serviceStore = FailingStore(wrapping: store, failing: options.failing)
         hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
         router = MyNotesApplication.router(
@@ -145,6 +171,22 @@ public final class TestServer: Sendable {
         switch transport {
         case .socket: try RawHTTPClient(port: port)
         case .inProcess: InProcessConnection(responder: router, limits: configuration)
+        }
+    }
+
+    /// The cluster to put the store on, when `MYNOTES_TEST_STORE` asks for PostgreSQL.
+    static func postgreSQLCluster() throws -> PostgreSQLCluster? {
+        switch ProcessInfo.processInfo.environment["MYNOTES_TEST_STORE"] {
+        case nil, "sqlite"?: return nil
+        case "postgresql"?:
+            guard let cluster = try PostgreSQLCluster.shared() else {
+                throw PostgreSQLClusterError(
+                    "MYNOTES_TEST_STORE=postgresql: \(PostgreSQLCluster.unavailableReason ?? "")")
+            }
+            return cluster
+        case let other?:
+            throw PostgreSQLClusterError(
+                "MYNOTES_TEST_STORE must be sqlite or postgresql, not \(other)")
         }
     }
 

@@ -93,6 +93,25 @@ public protocol NoteStore: Sendable {
         id: Int64, account: Int64, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Void>
 
+    // The change feed (issue 12): every write to a note takes the next value of its
+    // account's sequence, in the write's own transaction (the stores' triggers, migration
+    // change-feed), and the feed keeps each note's latest change.
+
+    /// The account's changes after `cursor` (`nil`: from nothing, every live note as
+    /// ``FeedChange/Kind/created`` and no tombstone), at most `limit`, oldest first; or
+    /// ``FeedRead/expired`` when the feed can no longer answer for `cursor`.
+    func changes(account: Int64, after cursor: Int64?, limit: Int) async throws(StoreError)
+        -> FeedRead
+    /// The account's position in its feed now: the sequence of its last change, 0 before any.
+    func changePosition(account: Int64) async throws(StoreError) -> Int64
+    /// Removes the tombstones of notes removed before `removedBefore` (milliseconds since
+    /// 1970), recording for each account the newest sequence removed so that an older
+    /// cursor reads as expired. Returns how many were removed.
+    func purgeChanges(removedBefore: Int64) async throws(StoreError) -> Int
+    /// Calls `observer` whenever a write to notes has committed (from this process, and on
+    /// PostgreSQL from any server on the database), with the account it was for.
+    func observeChanges(_ observer: @escaping @Sendable (ChangeSignal) -> Void)
+
     /// Finishes pending writes and closes the database.
     func close()
 
@@ -101,11 +120,22 @@ public protocol NoteStore: Sendable {
     /// when the store cannot tell, as when other servers write to the same database
     /// unseen: nothing may then be cached.
     func changeStamp() -> StoreChangeStamp?
+    /// Whether what a read of `account` found, begun after `since` was taken, is still
+    /// what the store holds, `now` being a stamp taken since: no write to that account
+    /// and no write the store cannot attribute (another process's, say) committed in
+    /// between. Writes to other accounts do not count. Never `true` for an answer older
+    /// than a write to the account acknowledged before `now` was taken.
+    func isUnchanged(account: Int64, since: StoreChangeStamp, now: StoreChangeStamp) -> Bool
 }
 
 extension NoteStore {
     /// By default a store cannot tell; nothing read from it is cached.
     public func changeStamp() -> StoreChangeStamp? { nil }
+
+    /// By default nothing read is current once read.
+    public func isUnchanged(
+        account: Int64, since: StoreChangeStamp, now: StoreChangeStamp
+    ) -> Bool { false }
 
     /// Creates an account holding one token and no password.
     public func createAccount(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Account

@@ -5,10 +5,16 @@
 /// do { _ = try store.createAccount(email: email, tokenHash: hash) }
 /// catch .duplicateEmail { print("taken") }
 /// catch .database(let error) { print(error.extendedCode, error.message) }
+/// catch .postgreSQL(let error) { print(error.sqlState, error.message) }
 /// ```
 public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// The database could not be opened or migrated.
     case cannotOpen(location: String, cause: SQLiteError)
+    /// The PostgreSQL database could not be reached or migrated.
+    case cannotConnect(location: String, cause: PostgreSQLError)
+    /// The database holds migrations this server does not know: it was made by a newer
+    /// version, whose schema this one must not write to.
+    case newerSchema(location: String, unknownMigrations: [String])
     /// The location names no database kind this server can use.
     case unsupportedLocation(String)
     /// An account with that email already exists.
@@ -22,13 +28,20 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// The database failed (I/O error, corrupt file, a constraint): SQLite's own report,
     /// extended result code and all.
     case database(SQLiteError)
+    /// PostgreSQL failed (a constraint, a lost connection): its report, SQLSTATE and all.
+    case postgreSQL(PostgreSQLError)
 
     public var description: String {
         switch self {
         case .cannotOpen(let location, let cause):
             "cannot open database \(location): \(cause.message) (SQLite error \(cause.extendedCode))"
+        case .cannotConnect(let location, let cause):
+            "cannot use database \(location): \(cause.message) (SQLSTATE \(cause.sqlState))"
+        case .newerSchema(let location, let unknown):
+            "database \(location) has a newer schema (migrations \(unknown.joined(separator: ", "))"
+                + " are unknown to this server): upgrade the server"
         case .unsupportedLocation(let location):
-            "unsupported database '\(location)': use sqlite:PATH"
+            "unsupported database '\(location)': use sqlite:PATH or postgres://USER@HOST:PORT/DB"
         case .duplicateEmail(let email): "an account with email \(email) already exists"
         case .quotaExceeded(.notes(let limit)): "the account already holds \(limit) notes"
         case .quotaExceeded(.bytes(let limit)):
@@ -36,6 +49,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .closed: "the store is closed"
         case .overloaded(let wait): "the store is overloaded; retry after \(wait)"
         case .database(let error): "database failure: \(error)"
+        case .postgreSQL(let error): "database failure: \(error)"
         }
     }
 }

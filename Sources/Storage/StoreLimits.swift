@@ -19,14 +19,24 @@ public struct StoreLimits: Sendable, Hashable {
     public var writeQueueLimit: Int
     /// What ``StoreError/overloaded(retryAfter:)`` suggests. Default 1 s.
     public var retryAfter: Duration
+    /// PostgreSQL only: connections to the database, each with a thread of its own that
+    /// runs the store's statements on it (`--db-pool`). Default: four per core, at least 8,
+    /// so that commits waiting for their fsync overlap. Statements waiting for one of them
+    /// are bounded by `readers.queueLimit` plus `writeQueueLimit`.
+    public var connections: Int
 
     public init(
         readers: ExecutorLimits = Self.defaultReaders, writeQueueLimit: Int = 4_096,
-        retryAfter: Duration = .seconds(1)
+        retryAfter: Duration = .seconds(1), connections: Int = Self.defaultConnections
     ) {
         self.readers = readers
         self.writeQueueLimit = writeQueueLimit
         self.retryAfter = retryAfter
+        self.connections = max(1, connections)
+    }
+
+    public static var defaultConnections: Int {
+        max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
     }
 
     public static var defaultReaders: ExecutorLimits {

@@ -21,4 +21,14 @@ public enum StoreReadiness: Sendable, Equatable {
     case ready
     /// Not ready; `reason` says why in a few words, for `/readyz` and the log.
     case notReady(reason: String)
+
+    /// Ready when every migration this build `knows` (in order) is among those the
+    /// database records as `applied`; else not ready, naming the first missing.
+    public init(applied: Set<String>, knows: [String]) {
+        if let missing = knows.first(where: { !applied.contains($0) }) {
+            self = .notReady(reason: "migration \(missing) is not applied")
+        } else {
+            self = .ready
+        }
+    }
 }

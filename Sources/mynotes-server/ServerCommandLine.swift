@@ -8,7 +8,7 @@ enum ServerCommandLine {
             name: "mynotes-server",
             abstract: """
                 The MyNotes web service: the legacy webservice.php protocol and REST API v1 over
-                HTTP, notes in SQLite.
+                HTTP, notes in SQLite or PostgreSQL.
                 """,
             subcommands: [
                 .command(ServeCommand.self),
@@ -21,6 +21,8 @@ enum ServerCommandLine {
                             .command(AccountsResetTokenCommand.self),
                             .command(AccountsSetPasswordCommand.self),
                         ])),
+                // Issue 11: SQLite to PostgreSQL and back.
+                .command(MigrateCommand.self),
                 // Issue 13: operations.
                 .command(BackupCommand.self), .command(RestoreCommand.self),
                 .command(DoctorCommand.self),

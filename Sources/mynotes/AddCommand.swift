@@ -13,16 +13,18 @@ struct AddCommand: Command {
         """
     private static let options =
         [OptionSpec.value("--date", "DATE", "yyyy-MM-dd[ HH:mm[:ss]] (default now).")]
-        + ConnectionOptions.specs + [NotesPrinter.spec]
+        + ConnectionOptions.specs + [LocalCopy.offlineSpec, NotesPrinter.spec]
 
     var text: String
     var date: NoteDate?
+    var offline: Bool
     var connection: ConnectionOptions
     var printer: NotesPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         text = arguments.argument("TEXT")
         date = try NoteArguments.noteDate(arguments.value("--date"))
+        offline = arguments.has("--offline")
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
     }
@@ -33,9 +35,15 @@ struct AddCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
+        let date = self.date ?? .now
+        if offline {
+            let copy = try LocalCopy(connection, in: context)
+            let content = try NoteArguments.content(text, for: nil, in: context)
+            try await copy.add(content, date: date, printer: printer, in: context)
+            return
+        }
         let client = try connection.makeClient(in: context)
         let content = try NoteArguments.content(text, for: client, in: context)
-        let date = self.date ?? .now
         let note = try await calling(in: context.language, server: client.server) {
             () async throws(NotesClientError) in
             try await client.add(content, date: date)

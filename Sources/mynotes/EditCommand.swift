@@ -13,15 +13,18 @@ struct EditCommand: Command {
         """
     private static let options =
         [OptionSpec.value("--date", "DATE", "A new date, yyyy-MM-dd[ HH:mm[:ss]].")]
-        + ConnectionOptions.specs
+        + ConnectionOptions.specs + [LocalCopy.offlineSpec]
 
-    var id: Int
+    var id: ReplicaNoteID
+    var offline: Bool
     var text: String?
     var date: NoteDate?
     var connection: ConnectionOptions
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        id = try NoteArguments.noteID(arguments.argument("ID"))
+        offline = arguments.has("--offline")
+        let idText = arguments.argument("ID")
+        id = offline ? try LocalCopy.noteID(idText) : .server(try NoteArguments.noteID(idText))
         text = arguments.optionalArgument("TEXT")
         date = try NoteArguments.noteDate(arguments.value("--date"))
         connection = try ConnectionOptions(parsing: arguments)
@@ -34,11 +37,20 @@ struct EditCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
+        let date = self.date
+        if offline {
+            let copy = try LocalCopy.existing(connection, in: context)
+            let content = try text.map { text throws(CommandFailure) in
+                try NoteArguments.content(text, for: nil, in: context)
+            }
+            try await copy.edit(id, content: content, date: date, in: context)
+            return
+        }
         let client = try connection.makeClient(in: context)
         let content = try text.map { text throws(CommandFailure) in
             try NoteArguments.content(text, for: client, in: context)
         }
-        let date = self.date
+        let id = self.id.serverID!
         try await calling(in: context.language, server: client.server) {
             () async throws(NotesClientError) in
             try await client.edit(id: id, content: content, date: date)

@@ -45,14 +45,7 @@ final class ImportJournal: @unchecked Sendable {
     {
         let account = String(
             SHA256.hex(Data((server + "\u{0}" + email.lowercased()).utf8)).prefix(16))
-        let base: URL
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
-        }
-        let directory = base.appendingPathComponent("mynotes/imports")
+        let directory = StateDirectory.url("imports", environment: environment)
         url = directory.appendingPathComponent("\(account)-\(SHA256.hex(data)).journal")
         do {
             try FileManager.default.createDirectory(

@@ -12,13 +12,17 @@ enum MynotesCommand {
                 Connection: --api legacy|rest --server URL --email EMAIL --token TOKEN, or
                 MYNOTES_API, MYNOTES_SERVER, MYNOTES_EMAIL, MYNOTES_TOKEN, or the file
                 'mynotes login' writes; they may also come before the command.
+                Offline: 'mynotes sync' keeps a local copy of the notes; --offline before
+                list, search, show, add, edit or rm works on it, and the next sync pushes.
                 """,
             subcommands: [
                 ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self,
                 RemoveCommand.self, SearchCommand.self, SignupCommand.self, LoginCommand.self,
                 LogoutCommand.self, ImportCommand.self, ExportCommand.self, URLCommand.self,
+                // Issue 12: live changes and the local copy.
+                WatchCommand.self, SyncCommand.self,
             ].map { CommandNode.command($0) },
-            leadingOptions: ConnectionOptions.specs))
+            leadingOptions: ConnectionOptions.specs + [LocalCopy.offlineSpec]))
 
     static func main() async {
         let status = await program.main(

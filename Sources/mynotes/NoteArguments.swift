@@ -15,16 +15,17 @@ enum NoteArguments {
     }
 
     /// A note's text as given: `-` reads standard input, without its last line break,
-    /// after a prompt on a terminal; the note must fit what `client`'s server accepts.
+    /// after a prompt on a terminal; the note must fit what `client`'s server accepts
+    /// (offline, with no client, the server says so on the next sync).
     static func content(
-        _ text: String, for client: StyledNotesClient, in context: CommandContext
+        _ text: String, for client: StyledNotesClient?, in context: CommandContext
     ) throws(CommandFailure) -> String {
         let content =
             text == "-"
             ? context.readStandardInputValue(
                 prompt: "Type the note; end it with Ctrl-D at the start of a line.")
             : text
-        if let problem = client.problem(sending: content) { throw CommandFailure(problem) }
+        if let problem = client?.problem(sending: content) { throw CommandFailure(problem) }
         return content
     }
 

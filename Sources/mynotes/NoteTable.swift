@@ -4,6 +4,8 @@ import MyNotesKit
 /// Notes as aligned columns `ID  DATE  CONTENT`, the content cut to the width available.
 struct NoteTable {
     var notes: [Note]
+    /// The IDs as shown, when not the notes' own (`new-1` for a note not synced yet).
+    var ids: [String]? = nil
 
     /// The table; on a terminal (`escaping`) the contents' control characters are
     /// shown as escapes, and the heading in the `style`'s weight.
@@ -11,7 +13,7 @@ struct NoteTable {
         -> String
     {
         guard !notes.isEmpty else { return "No notes.\n" }
-        let ids = notes.map { String($0.id) }
+        let ids = self.ids ?? notes.map { String($0.id) }
         let dates = notes.map { $0.date.description }
         let idWidth = max(2, ids.map(\.count).max()!)
         let dateWidth = max(4, dates.map(\.count).max()!)

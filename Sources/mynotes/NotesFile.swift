@@ -109,6 +109,7 @@ enum NotesFile {
     }
 
     private static func readXML(_ data: Data) throws(CommandFailure) -> Contents {
+        if let hazard = data.xmlParserHazard { throw CommandFailure("not valid XML: \(hazard)") }
         let reader = NotesXMLReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader

@@ -3,4 +3,8 @@ enum Plural {
     static func notes(_ count: Int) -> String {
         count == 1 ? "1 note" : "\(count) notes"
     }
+
+    static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
 }

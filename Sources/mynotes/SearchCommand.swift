@@ -12,16 +12,17 @@ struct SearchCommand: Command {
         With --api rest the server searches (its 'q' parameter, CJK included); with the
         legacy API all notes are fetched and searched here.
         """
-    private static let options = ConnectionOptions.specs + [NotesPrinter.spec]
+    private static let options =
+        ConnectionOptions.specs + [LocalCopy.offlineSpec, NotesPrinter.spec]
 
     var words: [String]
+    var offline: Bool
     var connection: ConnectionOptions
     var printer: NotesPrinter
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        words = arguments.arguments("WORDS").flatMap {
-            $0.split(whereSeparator: \.isWhitespace).map(String.init)
-        }
+        words = NoteSearch.words(arguments.arguments("WORDS"))
+        offline = arguments.has("--offline")
         connection = try ConnectionOptions(parsing: arguments)
         printer = try NotesPrinter(parsing: arguments)
     }
@@ -32,6 +33,11 @@ struct SearchCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
+        if offline {
+            let copy = try LocalCopy.existing(connection, in: context)
+            await copy.search(words, printer: printer, in: context)
+            return
+        }
         let client = try connection.makeClient(in: context)
         let found = try await calling(in: context.language, server: client.server) {
             () async throws(NotesClientError) in

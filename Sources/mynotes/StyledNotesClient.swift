@@ -88,9 +88,7 @@ struct StyledNotesClient: Sendable {
             let longest = words.max { $0.count < $1.count }
             notes = try await allNotes(client, matching: longest)
         }
-        return notes.filter { note in
-            words.allSatisfy { note.content.range(of: $0, options: [.caseInsensitive]) != nil }
-        }
+        return notes.filter { NoteSearch.matches($0.content, allOf: words) }
     }
 
     /// One note: found in the legacy `query`, or read by ID over REST.

@@ -36,16 +36,20 @@ class Server:
 
     READY = re.compile(r"listening on (http://\S+:(\d+))")
 
-    def __init__(self, directory: pathlib.Path):
-        executable = products_dir() / "mynotes-server"
+    def __init__(self, directory: pathlib.Path, *options: str):
         self.database = f"sqlite:{directory / 'notes.sqlite'}"
+        self.options = options  # more `serve` options, e.g. "--change-retention", "1s"
+        self._start("0")
+
+    def _start(self, port):
+        executable = products_dir() / "mynotes-server"
         if not executable.exists():
             raise RuntimeError(f"{executable} is missing: run `swift build` first")
         self.process = subprocess.Popen(
             # Every test signs up from 127.0.0.1: the sign-up and sign-in rate limits
             # (tested in RateLimitTests) would refuse the suite after its first few.
-            [str(executable), "serve", "--port", "0",
-             "--database", self.database, "--auth-rate-limits", "unlimited"],
+            [str(executable), "serve", "--port", port,
+             "--database", self.database, "--auth-rate-limits", "unlimited", *self.options],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = self.READY.search(line)
@@ -53,6 +57,12 @@ class Server:
             self.process.kill()
             raise RuntimeError(f"no ready line: {line!r} {self.process.stderr.read()}")
         self.url = match.group(1)
+
+    def restart(self):
+        """Stops the server and starts it again on the same port and database (issue 12:
+        the browser reconnects to its live changes)."""
+        self.stop()
+        self._start(self.url.rsplit(":", 1)[1])
 
     def stop(self):
         if self.process.poll() is None:

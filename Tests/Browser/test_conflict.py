@@ -1,5 +1,9 @@
 """Two tabs edit the same note: the stale save gets 412, and the user sees both versions
-and chooses. Nothing is lost without the user saying so."""
+and chooses. Nothing is lost without the user saying so.
+
+These tabs have their change stream blocked: live, the second tab would learn of the first
+one's save before saving (test_live.py); offline, or when a save beats the stream, the 412
+is what tells it."""
 
 from mynotes_page import MyNotesPage
 
@@ -14,6 +18,7 @@ def two_tabs(chrome, server, account, content):
     for index in range(2):
         if index:
             driver.switch_to.new_window("tab")
+        block_live_changes(driver)
         page = MyNotesPage(driver, server.url)
         page.open()
         # The token is kept per tab, in memory: each tab signs in.
@@ -23,6 +28,12 @@ def two_tabs(chrome, server, account, content):
         page.open_note(content)
         tabs.append((driver.current_window_handle, page))
     return token, tabs
+
+
+def block_live_changes(driver):
+    """This tab's requests for the change stream fail as if the network were down."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/changes/stream*"]})
 
 
 def switch(tab):

@@ -66,14 +66,14 @@ def test_conflict_screenshot(chrome, server):
     page.wait_signed_in()
     title = page.titles()[0]
     page.open_note(title)
-    # Another device changes the note while this tab still shows the old text.
+    # Another device changes the note while this tab edits it: the live app (issue 12)
+    # shows both versions before any save.
     status, body = server.call("GET", "/api/v1/notes?limit=1", token=token)
     note = body["notes"][0]
+    page.replace_content("Call the plumber about the kitchen tap — and the bathroom radiator")
     server.call("PUT", f"/api/v1/notes/{note['id']}",
                 {"content": "Call the plumber about the kitchen tap — Tuesday 9:00 is booked",
                  "date": note["date"]}, token)
-    page.replace_content("Call the plumber about the kitchen tap — and the bathroom radiator")
-    page.find("#save").click()
     page.wait_visible("#conflict")
     ActionChains(page.driver).move_to_element(page.find(".app-title")).perform()
     page.driver.save_screenshot(str(pathlib.Path(FOLDER) / "conflict.png"))

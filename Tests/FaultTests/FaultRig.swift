@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import MyNotesTesting
 import Storage
 import Synchronization
@@ -114,7 +115,7 @@ final class AddStream: Sendable {
     let acks = EventCounter("an acknowledged add")
     let refusals = EventCounter("a refused add")
     let ended = EventCounter("a writer ended")
-    private let outcomes = Mutex(Outcomes())
+    private let outcomes = Lock(Outcomes())
     private let stopping = Atomic(false)
     let writers: Int
 

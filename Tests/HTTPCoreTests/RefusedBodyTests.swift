@@ -25,19 +25,12 @@ import Testing
         let server = try Self.startServer()
         let script = URL(filePath: #filePath).deletingLastPathComponent()
             .appending(path: "../../scripts/post-oversized-bodies.py").standardized
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script.path, "http://127.0.0.1:\(server.port)\(path)", "20", "2000000",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(
-            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(text == "413 20\n")
+        // ChildProcess, not Foundation's Process: its spawn reads past a buffer (ASan).
+        let result = try CommandRunner.run(
+            executable: URL(filePath: "/usr/bin/env"),
+            ["python3", script.path, "http://127.0.0.1:\(server.port)\(path)", "20", "2000000"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "413 20\n")
     }
 
     @Test func aClientThatSendsItsWholeBodyFirstReadsThe413() throws {

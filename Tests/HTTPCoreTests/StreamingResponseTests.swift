@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Locking
 import MyNotesTesting
 import Synchronization
 import Testing
@@ -14,9 +15,9 @@ import Testing
     final class Probe: Sendable {
         let accepted = Atomic<Int>(0)
         let wasFull = Atomic<Bool>(false)
-        let failure = Mutex<StreamingBodyError?>(nil)
-        let termination = Mutex<StreamingBody.Termination?>(nil)
-        let producing = Mutex<StreamingBody?>(nil)
+        let failure = Lock<StreamingBodyError?>(nil)
+        let termination = Lock<StreamingBody.Termination?>(nil)
+        let producing = Lock<StreamingBody?>(nil)
     }
 
     static let megabyte = 1 << 20

@@ -113,7 +113,7 @@ final class LoopbackPeer: @unchecked Sendable {
         return port
     }
 
-    private static func bind(_ descriptor: Int32) -> Int {
+    static func bind(_ descriptor: Int32) -> Int {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0

@@ -5,7 +5,7 @@ import Testing
 struct HelpAndUsageTests {
     static let commands = [
         "list", "show", "add", "edit", "rm", "search", "signup", "login", "logout", "import",
-        "export", "url",
+        "export", "url", "watch", "sync",
     ]
 
     @Test("mynotes --help lists every command (golden)")
@@ -31,6 +31,8 @@ struct HelpAndUsageTests {
                   import      Upload the notes of a Notes.xml or Notes.json file.
                   export      Write all notes as Notes.json or Notes.xml.
                   url         Percent-encode or decode text.
+                  watch       Print each change to the notes as it happens, until Ctrl-C.
+                  sync        Refresh the local copy of the notes and push offline changes.
                   version     Print the version (also --version).
                   help        Show the help of a command: help COMMAND (help --man: the manual).
                   completion  Print a shell completion script: completion bash|zsh|fish.
@@ -38,6 +40,8 @@ struct HelpAndUsageTests {
                 Connection: --api legacy|rest --server URL --email EMAIL --token TOKEN, or
                 MYNOTES_API, MYNOTES_SERVER, MYNOTES_EMAIL, MYNOTES_TOKEN, or the file
                 'mynotes login' writes; they may also come before the command.
+                Offline: 'mynotes sync' keeps a local copy of the notes; --offline before
+                list, search, show, add, edit or rm works on it, and the next sync pushes.
                 Run 'mynotes help COMMAND' for a command's options.
 
                 """)
@@ -68,6 +72,7 @@ struct HelpAndUsageTests {
                   --email EMAIL      The account (or env MYNOTES_EMAIL).
                   --token TOKEN      The access token (or env MYNOTES_TOKEN); none for email-only servers.
                   --timeout SECONDS  How long one request may take (default 30).
+                  --offline          Work on the local copy 'mynotes sync' keeps; changes wait for the next sync.
 
                 For testing and debugging: --method, --wire, --style (see 'mynotes help --man').
 

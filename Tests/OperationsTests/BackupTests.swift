@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import MyNotesTesting
 import Storage
 import Synchronization
@@ -16,7 +17,7 @@ import Testing
             let latency: Duration
         }
 
-        let acknowledged = Mutex<[Acknowledged]>([])
+        let acknowledged = Lock<[Acknowledged]>([])
         let stopped = Atomic<Bool>(false)
 
         func run(on store: any NoteStore, account: Int64) async throws {

@@ -15,11 +15,22 @@ struct TLSTests {
         let server: ServerProcess
         let certificate: String
         let key: String
+
+        func stop() {
+            server.stop(signal: SIGTERM)
+            fixture.remove()
+        }
     }
 
     func start(_ extra: [String] = []) throws -> Running {
         let fixture = try OperationsFixture()
         let (certificate, key) = try fixture.makeCertificate(named: "cert", commonName: "first")
+        return try start(in: fixture, certificate: certificate, key: key, extra)
+    }
+
+    func start(
+        in fixture: OperationsFixture, certificate: String, key: String, _ extra: [String] = []
+    ) throws -> Running {
         let server = try ServerProcess(
             database: fixture.location,
             arguments: ["--tls-cert", certificate, "--tls-key", key] + extra)
@@ -30,10 +41,7 @@ struct TLSTests {
     @Test(.enabled(if: Tools.find("curl") != nil, "curl"))
     func curlGetsAnswersAndTheBrowserAppGetsHSTS() throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let base = "https://localhost:\(running.server.port)"
         let health = try Tools.run(
             "curl", ["-sS", "--cacert", running.certificate, base + "/healthz"])
@@ -61,10 +69,7 @@ struct TLSTests {
     @Test(arguments: ["-tls1", "-tls1_1"])
     func oldProtocolsAreRefused(version: String) throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         // SECLEVEL=0 lets this client offer TLS 1.0 and 1.1: the refusal is the server's.
         let old = try Tools.run(
             "openssl",
@@ -94,10 +99,7 @@ struct TLSTests {
     /// SIGHUP) while a kept-alive connection stays open and goes on working.
     @Test func pythonSeesModernTLSAndAReloadDropsNoConnection() throws {
         let running = try start()
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let (renewed, renewedKey) = try running.fixture.makeCertificate(
             named: "renewed", commonName: "renewed")
         let script = """
@@ -168,12 +170,7 @@ struct TLSTests {
         defer { fixture.remove() }
         let (certificate, _) = try fixture.makeCertificate(named: "a", commonName: "a")
         let (_, otherKey) = try fixture.makeCertificate(named: "b", commonName: "b")
-        let result = try CommandRunner.run(
-            "mynotes-server",
-            [
-                "serve", "--port", "0", "--database", fixture.location, "--tls-cert", certificate,
-                "--tls-key", otherKey,
-            ])
+        let result = try serveExpectingRefusal(fixture, certificate: certificate, key: otherKey)
         #expect(result.status == 1)
         #expect(
             result.standardError.contains("TLS: certificate and key"), "\(result.standardError)")
@@ -181,10 +178,7 @@ struct TLSTests {
 
     @Test func plainHTTPIsRedirectedWhenAsked() throws {
         let running = try start(["--redirect-http", "0"])
-        defer {
-            running.server.stop(signal: SIGTERM)
-            running.fixture.remove()
-        }
+        defer { running.stop() }
         let line = running.server.nextLine()
         let port = try #require(
             line.split(separator: " ").first { Int($0) != nil }.flatMap { Int($0) }, "\(line)")
@@ -198,5 +192,126 @@ struct TLSTests {
         let forged = try RawHTTPClient(port: port).send(
             "GET / HTTP/1.1\r\nHost: evil.example/@x\r\n\r\n")
         #expect(forged.status == 400)
+    }
+
+    /// `openssl s_client` against the server with `arguments` added, sending nothing.
+    func openssl(_ running: Running, _ arguments: [String]) throws -> CommandRunner.Result {
+        try Tools.run(
+            "openssl",
+            [
+                "s_client", "-connect", "127.0.0.1:\(running.server.port)", "-CAfile",
+                running.certificate,
+            ]
+                + arguments,
+            input: "")
+    }
+
+    /// TLS 1.2 ciphers: AEAD only, all with ECDHE. The test certificate is an EC key's, so
+    /// the ECDSA names are the ones that could be chosen at all; OpenSSL 3 has no static
+    /// (not forward-secret) ECDH left to refuse, and an RSA-key cipher would fail for want
+    /// of an RSA certificate whatever the server allowed.
+    @Test(arguments: [
+        ("ECDHE-ECDSA-AES128-GCM-SHA256", true), ("ECDHE-ECDSA-AES256-GCM-SHA384", true),
+        ("ECDHE-ECDSA-CHACHA20-POLY1305", true), ("ECDHE-ECDSA-AES128-SHA256", false),
+        ("ECDHE-ECDSA-AES256-SHA", false), ("ECDHE-ECDSA-AES256-SHA384", false),
+    ])
+    func tls12OffersOnlyForwardSecretAEADCiphers(cipher: String, accepted: Bool) throws {
+        let running = try start()
+        defer { running.stop() }
+        let result = try openssl(running, ["-tls1_2", "-cipher", cipher])
+        #expect((result.status == 0) == accepted, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Cipher is \(cipher)") == accepted)
+        if accepted {
+            #expect(result.standardOutput.contains("Compression: NONE"))
+        }
+    }
+
+    /// ALPN: http/1.1 when offered; a client asking for HTTP/2 alone gets no protocol and
+    /// speaks HTTP/1.1, and curl's HTTP/2 attempt ends up on HTTP/1.1.
+    @Test func http2IsNeverNegotiated() throws {
+        let running = try start()
+        defer { running.stop() }
+        let both = try openssl(running, ["-alpn", "h2,http/1.1"])
+        #expect(both.standardOutput.contains("ALPN protocol: http/1.1"), "\(both.standardOutput)")
+        let h2 = try openssl(running, ["-alpn", "h2"])
+        #expect(h2.standardOutput.contains("No ALPN negotiated"), "\(h2.standardOutput)")
+        guard Tools.find("curl") != nil else { return }
+        let curl = try Tools.run(
+            "curl",
+            [
+                "-sS", "--http2", "-o", "/dev/null", "-w", "%{http_version}", "--cacert",
+                running.certificate, "https://localhost:\(running.server.port)/healthz",
+            ])
+        #expect(curl.standardOutput == "1.1", "\(curl.standardError)")
+    }
+
+    /// A certificate file with an intermediate after the server's certificate: both are
+    /// sent, so a client that trusts only the root verifies the chain.
+    @Test(.enabled(if: Tools.find("curl") != nil, "curl"))
+    func theIntermediatesAreSent() throws {
+        let fixture = try OperationsFixture()
+        let chain = try fixture.makeCertificateChain()
+        let running = try start(in: fixture, certificate: chain.fullChain, key: chain.key)
+        defer { running.stop() }
+        let health = try Tools.run(
+            "curl",
+            [
+                "-sS", "--cacert", chain.root,
+                "https://localhost:\(running.server.port)/healthz",
+            ])
+        #expect(health.status == 0, "\(health.standardError)")
+        #expect(health.standardOutput == #"{"status":"alive"}"#)
+    }
+
+    /// A client that stalls in its handshake (half a ClientHello, then nothing) holds its
+    /// connection no longer than the head timeout, as one stalling in its request head does.
+    @Test func aStalledHandshakeIsClosedAtTheHeadTimeout() throws {
+        let running = try start(["--request-head-timeout", "1"])
+        defer { running.stop() }
+        let script = """
+            import socket, sys, time
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            started = time.monotonic()
+            s.sendall(bytes.fromhex("160301020001000001fc0303"))
+            s.settimeout(20)
+            try:
+                closed = "closed" if s.recv(100) == b"" else "answered"
+            except socket.timeout:
+                closed = "open"
+            except ConnectionResetError:
+                closed = "closed"
+            print(f"{closed} {time.monotonic() - started:.1f}")
+            """
+        let result = try Tools.run("python3", ["-c", script, String(running.server.port)])
+        let fields = result.standardOutput.split(separator: " ")
+        #expect(fields.first == "closed", "\(result.standardOutput) \(result.standardError)")
+        let seconds = try #require(
+            fields.last.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        #expect(seconds >= 0.9 && seconds < 10, "closed after \(seconds) s")
+    }
+
+    @Test func anExpiredCertificateIsRefusedAtStart() throws {
+        let fixture = try OperationsFixture()
+        defer { fixture.remove() }
+        let (certificate, key) = try fixture.makeCertificate(
+            named: "old", from: "20200101000000Z", to: "20200102000000Z")
+        let result = try serveExpectingRefusal(fixture, certificate: certificate, key: key)
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.contains("TLS: certificate \(certificate) expired on 2020-01-02"),
+            "\(result.standardError)")
+    }
+
+    /// `mynotes-server serve` with these files, expected to refuse them and exit; ended by
+    /// `timeout` after 30 s (status 124) if it serves instead.
+    func serveExpectingRefusal(
+        _ fixture: OperationsFixture, certificate: String, key: String
+    ) throws -> CommandRunner.Result {
+        try Tools.run(
+            "timeout",
+            [
+                "30", CommandRunner.executable("mynotes-server").path, "serve", "--port", "0",
+                "--database", fixture.location, "--tls-cert", certificate, "--tls-key", key,
+            ])
     }
 }

@@ -76,7 +76,7 @@ import Testing
 
     /// Drives the server into each documented answer and checks the documented set is
     /// exactly what the server produced (500 through a store whose disk has failed).
-    @Test func everyDocumentedStatusIsProducible() throws {
+    @Test func everyDocumentedStatusIsProducible() async throws {
         let server = try TestServer(
             .init(
                 quota: 2, quotaBytes: 64,
@@ -244,6 +244,35 @@ import Testing
         record(signOut, try client.send("DELETE", "/api/v1/sessions/current"))
 
         record("GET /api/v1/openapi.json", try anonymous.send("GET", "/api/v1/openapi.json"))
+
+        // Issue 12: the change feed, and its stream over a socket (a 200 never ends).
+        let changes = "GET /api/v1/changes"
+        let feedReader = try anonymous.signUp("feed@example.com")
+        record(changes, try feedReader.send("GET", "/api/v1/changes"))
+        record(changes, try feedReader.send("GET", "/api/v1/changes?limit=0"))
+        record(changes, try anonymous.send("GET", "/api/v1/changes"))
+        record(changes, try feedReader.send("GET", "/api/v1/changes?since=99"))
+        var streams = TestServer.Options()
+        streams.changeFeed.streamsPerAccount = 1
+        streams.changeFeed.maximumStreams = 2
+        let streamServer = try TestServer(streams)
+        defer { streamServer.shutdown() }
+        let streamTokens = try ["ann", "bob", "cy"].map {
+            try streamServer.createAccount(email: "\($0)@example.com")
+        }
+        var open: [EventStreamClient] = []
+        defer { open.forEach { $0.disconnect() } }
+        for (token, headers) in [
+            (streamTokens[0], [:]), (streamTokens[0], [:]), (streamTokens[1], [:]),
+            (streamTokens[2], [:]), (nil, [:]), (streamTokens[2], ["Last-Event-ID": "x"]),
+            (streamTokens[2], ["Last-Event-ID": "99"]),
+        ] as [(String?, [String: String])] {
+            let stream = try EventStreamClient(
+                port: streamServer.port, token: token, headers: headers)
+            open.append(stream)
+            produced["GET /api/v1/changes/stream", default: []].insert(
+                try await stream.head().status)
+        }
 
         // A failed database: every operation that documents 500 answers it, as a problem.
         let broken = try TestServer(

@@ -1,10 +1,8 @@
 import BoundedExecution
-import Dispatch
 import Foundation
 import MyNotesService
 import MyNotesTesting
 import Secrets
-import Synchronization
 import Testing
 
 /// Issue 10: with the failures checked and counted in two steps and the hash between
@@ -23,29 +21,13 @@ import Testing
         try server.createAccount(email: "ann@example.com", password: "right password")
         let client = RESTClient(server, over: .socket)
         _ = server.port
-        let statuses = Mutex<[Int]>([])
-        let ready = DispatchGroup()
-        let done = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        for _ in 0..<16 {
-            ready.enter()
-            done.enter()
-            Thread {
-                ready.leave()
-                start.wait()
-                let status =
-                    (try? client.send(
-                        "POST", "/api/v1/sessions",
-                        json: ["email": "ann@example.com", "password": "wrong password"]))?
+        let answered = try #require(
+            SimultaneousRequests.statuses(16) { _ in
+                (try? client.send(
+                    "POST", "/api/v1/sessions",
+                    json: ["email": "ann@example.com", "password": "wrong password"]))?
                     .status ?? -1
-                statuses.withLock { $0.append(status) }
-                done.leave()
-            }.start()
-        }
-        #expect(ready.wait(timeout: .now() + 30) == .success)
-        for _ in 0..<16 { start.signal() }
-        #expect(done.wait(timeout: .now() + 60) == .success, "every request answered")
-        let answered = statuses.withLock { $0 }
+            }, "every request answered")
         #expect(answered.filter { $0 == 401 }.count == limit, "\(answered.sorted())")
         #expect(answered.filter { $0 == 429 }.count == 16 - limit, "\(answered.sorted())")
         // The right password is refused too now: the account is throttled.

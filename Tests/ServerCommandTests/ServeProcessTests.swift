@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import MyNotesTesting
-import Synchronization
 import Testing
 
 /// The server as a process: ready line, signals, and durability across `kill -9`.
@@ -100,7 +100,7 @@ import Testing
         let server = try ServerProcess(database: database.location, arguments: ["--threads", "4"])
 
         // Given four clients adding notes as fast as they can
-        let acknowledged = Mutex<[String]>([])
+        let acknowledged = Lock<[String]>([])
         let acks = EventCounter("an acknowledged add")
         let writersEnded = EventCounter("a writer ended")
         let port = server.port

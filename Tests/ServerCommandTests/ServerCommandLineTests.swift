@@ -37,7 +37,7 @@ import Testing
                 The token is shown only now; the server keeps only its hash.
 
                 Options:
-                  -d, --database sqlite:PATH  The database, sqlite:PATH or a plain PATH (env MYNOTES_DATABASE; default sqlite:./mynotes.sqlite).
+                  -d, --database sqlite:PATH  The database, sqlite:PATH or a plain PATH, or postgres://USER@HOST:PORT/DB (env MYNOTES_DATABASE; default sqlite:./mynotes.sqlite).
                   --help                      Show this help.
 
                 """)
@@ -111,8 +111,8 @@ import Testing
         (["--port"], "option '--port' needs a value", "help serve"),
         (["--host="], "option '--host' must be an address, not ''", "help serve"),
         (
-            ["--database", "postgres://db"],
-            "option '--database' must be sqlite:PATH or a file's path, not 'postgres://db'",
+            ["--database", "mysql://db"],
+            "option '--database' must be sqlite:PATH, a file's path or postgres://…, not 'mysql://db'",
             "help serve"
         ),
         (["--legacy-email-auth=yes"], "option '--legacy-email-auth' takes no value", "help serve"),

@@ -65,12 +65,12 @@ import Testing
         let server = try ServerProcess(database: file)
         #expect(server.stop(signal: SIGTERM) == 0)
         let unsupported = try CommandRunner.run(
-            "mynotes-server", ["accounts", "list", "-d", "postgres://db/notes"])
+            "mynotes-server", ["accounts", "list", "-d", "mysql://db/notes"])
         #expect(unsupported.status == 2)
         #expect(
             unsupported.errorLines.first
-                == "mynotes-server: option '--database' must be sqlite:PATH or a file's path, "
-                + "not 'postgres://db/notes'")
+                == "mynotes-server: option '--database' must be sqlite:PATH, a file's path or "
+                + "postgres://…, not 'mysql://db/notes'")
     }
 
     @Test("A start that fails (the port taken) leaves no database file behind")

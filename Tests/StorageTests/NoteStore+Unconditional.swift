@@ -3,6 +3,13 @@ import Storage
 /// The unconditional forms the older tests were written with, over the store's one
 /// conditional API.
 extension NoteStore {
+    /// Two accounts without token or password, `ann@x` and `bob@x`: their IDs.
+    func annAndBob() async throws(StoreError) -> (ann: Int64, bob: Int64) {
+        let ann = try await createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil)
+        let bob = try await createAccount(email: "bob@x", tokenHash: nil, passwordHash: nil)
+        return (ann.id, bob.id)
+    }
+
     /// Every note of the account, newest first.
     func notes(account: Int64) async throws(StoreError) -> [Note] {
         try await notes(account: account, page: NotePage(limit: .max))

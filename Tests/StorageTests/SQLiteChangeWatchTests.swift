@@ -45,6 +45,47 @@ import Testing
         #expect(!seen.contains(after))
     }
 
+    /// A read of one account stays current across the store's own writes to other
+    /// accounts, not across one to its account, nor across another connection's commit to
+    /// any account, even once the store's own commit follows it in the WAL index.
+    @Test func aReadStaysCurrentAcrossOtherAccountsWritesOnly() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        try await database.withStore { store in
+            let ann = try await store.createAccount(email: "ann@example.com", tokenHash: [1])
+            let bob = try await store.createAccount(email: "bob@example.com", tokenHash: [2])
+            let draft = NoteDraft(date: "2026-11-30", content: "note")
+            func add(_ account: Account) async throws {
+                _ = try await store.addNote(draft, account: account.id, quota: .unlimited)
+            }
+            func current(_ read: StoreChangeStamp) throws -> Bool {
+                store.isUnchanged(
+                    account: ann.id, since: read, now: try #require(store.changeStamp()))
+            }
+            try await add(ann)
+            let read = try #require(store.changeStamp())
+            #expect(try current(read))
+            try await add(bob)
+            #expect(try current(read), "bob's note")
+            #expect(try await store.removeToken([2]))
+            #expect(try current(read), "bob's token")
+
+            // Another connection commits to bob's account, as another process would.
+            let other = try Self.walConnection(database.path)
+            try other.execute(
+                "UPDATE accounts SET created_at = created_at + 1 WHERE email = 'bob@example.com'")
+            #expect(try !current(read))
+            try await add(bob)
+            #expect(try !current(read), "the store's own commit now shows last")
+
+            let later = try #require(store.changeStamp())
+            try await add(bob)
+            #expect(try current(later))
+            #expect(try await store.removeToken([1]))
+            #expect(try !current(later), "ann's token")
+        }
+    }
+
     @Test func aDatabaseWithoutAWALIndexStampsNothing() {
         let watch = SQLiteChangeWatch(databasePath: "/nonexistent/notes.sqlite")
         #expect(watch.stamp() == nil)

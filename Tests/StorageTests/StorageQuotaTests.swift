@@ -3,14 +3,9 @@ import Storage
 import Testing
 
 /// The storage quota (issue 10): a number of notes and of content bytes per account,
-/// checked inside the write against running totals that every write to `notes` keeps.
+/// checked inside the write against running totals that every write to `notes` keeps,
+/// on each backend.
 @Suite struct StorageQuotaTests {
-    let database: TemporaryDatabaseFile
-
-    init() throws {
-        database = try TemporaryDatabaseFile()
-    }
-
     static func refusal(_ error: any Error) -> NoteQuota.Limit? {
         if case StoreError.quotaExceeded(let limit) = error { return limit }
         return nil
@@ -21,15 +16,12 @@ import Testing
     }
 
     /// Content is counted in UTF-8 bytes: "备忘" is 6 of them.
-    @Test func addsUpToTheByteLimitAndNotOneBytePast() async throws {
+    @Test(arguments: StoreBackend.all)
+    func addsUpToTheByteLimitAndNotOneBytePast(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
-            let ann = try await store.createAccount(
-                email: "ann@x", tokenHash: nil, passwordHash: nil
-            ).id
-            let bob = try await store.createAccount(
-                email: "bob@x", tokenHash: nil, passwordHash: nil
-            ).id
+            let (ann, bob) = try await store.annAndBob()
             let quota = NoteQuota(notes: nil, bytes: 10)
             _ = try await store.addNote(Self.draft("备忘"), account: ann, quota: quota)
             await #expect {
@@ -44,7 +36,9 @@ import Testing
 
     /// Removing and shrinking notes gives bytes back; growing one past the limit is
     /// refused and leaves it as it was; removing an account takes its totals with it.
-    @Test func totalsFollowUpdatesAndRemovals() async throws {
+    @Test(arguments: StoreBackend.all)
+    func totalsFollowUpdatesAndRemovals(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
             let ann = try await store.createAccount(
@@ -89,7 +83,9 @@ import Testing
 
     /// Many writers at once, all joining the same group commits: the check and the insert
     /// are one step, so exactly the notes that fit are stored.
-    @Test func concurrentAddsStopExactlyAtTheLimit() async throws {
+    @Test(arguments: StoreBackend.all)
+    func concurrentAddsStopExactlyAtTheLimit(backend: StoreBackend) async throws {
+        let database = try TemporaryStore(backend)
         defer { database.remove() }
         try await database.withStore { store in
             let ann = try await store.createAccount(

@@ -70,7 +70,7 @@ import Testing
 
     static let allNames = [
         "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
-        "token-last-use-and-kind",
+        "token-last-use-and-kind", "change-feed",
         "notes-search-index",
     ]
 
@@ -156,9 +156,10 @@ import Testing
 
     /// The unique index decides a duplicate email inside the insert: of many sign-ups
     /// racing for one email, one wins and the others learn it is taken.
-    @Test func racingSignUpsForOneEmailCreateOneAccount() async throws {
+    @Test(arguments: StoreBackend.all)
+    func racingSignUpsForOneEmailCreateOneAccount(backend: StoreBackend) async throws {
         defer { database.remove() }
-        let store = try SQLiteNoteStore(path: path)
+        let store = try TemporaryStore(backend).open()
         defer { store.close() }
         let outcomes = await withTaskGroup(of: String.self) { group in
             for index in 0..<16 {
@@ -192,9 +193,10 @@ import Testing
         }
     }
 
-    @Test func preconditionsAreDecidedInTheWrite() async throws {
+    @Test(arguments: StoreBackend.all)
+    func preconditionsAreDecidedInTheWrite(backend: StoreBackend) async throws {
         defer { database.remove() }
-        try await database.withStore { store in
+        try await TemporaryStore(backend).withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
             let note = try await store.addNote(

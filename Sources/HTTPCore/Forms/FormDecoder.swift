@@ -51,7 +51,10 @@ public enum FormDecoder {
     public static func percentDecode(
         _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: PlusHandling
     ) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: bytes.count) { output, written in
+        // An array made with capacity 0 writes its count into the standard library's shared
+        // empty-array storage, which ThreadSanitizer reports when two threads do it at once.
+        guard !bytes.isEmpty else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { output, written in
             var index = 0
             var count = 0
             while index < bytes.count {

@@ -13,6 +13,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let notFound = HTTPStatus(rawValue: 404)
     public static let methodNotAllowed = HTTPStatus(rawValue: 405)
     public static let conflict = HTTPStatus(rawValue: 409)
+    public static let gone = HTTPStatus(rawValue: 410)
     public static let preconditionFailed = HTTPStatus(rawValue: 412)
     public static let contentTooLarge = HTTPStatus(rawValue: 413)
     public static let uriTooLong = HTTPStatus(rawValue: 414)
@@ -37,6 +38,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 409: "Conflict"
+        case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 414: "URI Too Long"

@@ -14,7 +14,7 @@ extension StreamingBody {
         var body: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         while true {
-            let outcome = buffer.withUnsafeMutableBytes { read(into: $0, whenEmpty: {}) }
+            let outcome = buffer.withUnsafeMutableBytes { read(into: $0) }
             switch outcome {
             case .bytes(let count): body.append(contentsOf: buffer[..<count])
             case .empty: ready.wait()

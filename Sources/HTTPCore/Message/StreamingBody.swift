@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A response body produced while it is sent: the handler returns it at once inside an
 /// ``HTTPResponse`` and a producer, on any thread or task, pushes bytes into it. The server
@@ -23,8 +23,8 @@ import Synchronization
 /// }
 /// ```
 ///
-/// While no bytes are ready the connection is suspended (it costs no CPU), and the server
-/// cannot see a client that leaves until the next write: a producer that may stay silent
+/// While no bytes are ready the connection waits (it costs no CPU) without reading, and the
+/// server cannot see a client that leaves until the next write: a producer that may stay silent
 /// for long should send something now and then to find out.
 public final class StreamingBody: Sendable {
     /// What ``tryWrite(_:)`` did with the bytes.
@@ -49,7 +49,7 @@ public final class StreamingBody: Sendable {
     /// What the server's reader gets from ``read(into:)``.
     enum ReadOutcome: Equatable {
         case bytes(Int)
-        /// Nothing buffered yet: `suspend` was called, and ``attach(wakeup:)``'s closure
+        /// Nothing buffered yet: ``attach(wakeup:)``'s closure
         /// runs once bytes (or the end) arrive.
         case empty
         case finished
@@ -87,7 +87,7 @@ public final class StreamingBody: Sendable {
 
     /// The most bytes held between the producer and the connection.
     public let bufferBytes: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// - Parameter bufferBytes: how much the producer may write ahead of the client; a
     ///   single write larger than this is still taken when the buffer is empty.
@@ -178,18 +178,17 @@ public final class StreamingBody: Sendable {
 
     // MARK: The server's side
 
-    /// Connects the body to a connection: `wakeup` resumes the suspended connection. It is
+    /// Connects the body to a connection: `wakeup` tells the waiting connection to read again. It is
     /// called with the body's lock held, so that it never runs after ``end(_:)`` detached it
     /// (the connection it points to may be gone by then).
     func attach(wakeup: @escaping @Sendable () -> Void) {
         state.withLock { $0.wakeup = wakeup }
     }
 
-    /// Copies buffered bytes into `buffer`. When there are none yet, calls `suspend` with
-    /// the lock held, so that the wakeup a write triggers can only come after it:
-    /// libmicrohttpd loses a resume that arrives before its suspend.
+    /// Copies buffered bytes into `buffer`. When there are none yet, the reader is marked
+    /// waiting, under the lock, so that the next write (or the end) calls the wakeup.
     func read(
-        into buffer: UnsafeMutableRawBufferPointer, whenEmpty suspend: () -> Void
+        into buffer: UnsafeMutableRawBufferPointer
     ) -> ReadOutcome {
         let (outcome, writers) = state.withLock {
             state -> (ReadOutcome, [Waiter]) in
@@ -197,7 +196,6 @@ public final class StreamingBody: Sendable {
             guard state.buffered > 0 else {
                 if state.finished { return (.finished, []) }
                 state.readerWaiting = true
-                suspend()
                 return (.empty, [])
             }
             var copied = 0

@@ -1,5 +1,5 @@
+import Locking
 import Metrics
-import Synchronization
 
 /// Requests by route, method and status, and latency per route, for `/metrics`.
 /// ``middleware`` records them; each route's counters come with the route from the
@@ -16,7 +16,7 @@ import Synchronization
 public final class RequestMetrics: MetricsCollector {
     /// Requests no route matched (404).
     public let unmatched = RouteStatistics(route: "unmatched")
-    private let routes = Mutex<[RouteStatistics]>([])
+    private let routes = Lock<[RouteStatistics]>([])
 
     public init() {}
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Logging
 import Synchronization
 
@@ -29,10 +30,10 @@ public final class AccessLogWriter: Sendable {
     public let format: LogFormat
     /// Entries that may wait for the writer; one more is dropped.
     public let capacity: Int
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let dropped = Atomic<Int>(0)
     private let written = Atomic<Int>(0)
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Lock<Int32>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -43,7 +44,7 @@ public final class AccessLogWriter: Sendable {
         self.destination = destination
         self.format = format
         self.capacity = max(1, capacity)
-        descriptor = Mutex(try Self.open(destination))
+        descriptor = Lock(try Self.open(destination))
         let thread = Thread { [self] in
             run()
             finished.signal()

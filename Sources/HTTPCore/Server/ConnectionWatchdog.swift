@@ -1,27 +1,27 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Closes connections whose request is late: a head not complete within the head
-/// timeout, however slowly its bytes trickle (libmicrohttpd's own timeout only measures
-/// silence), or a body not complete within the body timeout.
+/// timeout, however slowly its bytes trickle (the idle timeout only measures silence), or
+/// a body not complete within the body timeout.
 ///
 /// It reads time from the configured clock, so tests advance time instead of waiting.
-/// Closing is `shutdown(2)` on the socket: libmicrohttpd then reads end of stream and
-/// closes the connection in its own thread, with its usual clean-up. The socket cannot
-/// have been reused meanwhile, because libmicrohttpd unregisters a connection (under the
-/// same lock) before it closes its socket.
+/// Closing is `shutdown(2)` on the socket: the connection's event loop then reads end of
+/// stream (or a write fails) and closes it on its own thread, with its usual clean-up.
+/// The socket cannot have been reused meanwhile, because a connection unregisters its
+/// record (under the same lock) before it closes its socket.
 final class ConnectionWatchdog: Sendable {
     let headTimeout: Int64
     let bodyTimeout: Int64
     /// Allowed between an answer and the next request's complete head on a kept-alive
     /// connection: the idle time, then the head timeout (we cannot see its first byte).
     let nextHeadTimeout: Int64
-    private let connections = Mutex<[ObjectIdentifier: ConnectionRecord]>([:])
+    private let connections = Lock<[ObjectIdentifier: ConnectionRecord]>([:])
     private let elapsed: @Sendable () -> Int64
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let task: Lock<Task<Void, Never>?> = Lock(nil)
 
     init(configuration: ServerConfiguration) {
         headTimeout = Self.nanoseconds(configuration.requestHeadTimeout)

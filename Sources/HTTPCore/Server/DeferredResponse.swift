@@ -1,87 +1,69 @@
-import CMicroHTTPD
-import Synchronization
+import Locking
 
-/// The response to a request whose responder runs in a task, while its connection is
-/// suspended: libmicrohttpd's thread goes on serving other connections meanwhile.
+/// The answer to a request whose responder runs in a task, handed from wherever the task
+/// finishes to the connection's event loop.
 ///
-/// The task ``answer(_:)``s. If the access handler has not returned yet (the responder
-/// never waited), it queues the answer at once and the connection is never suspended.
-/// Otherwise the answer resumes the connection, and libmicrohttpd calls the access
-/// handler again, which ``take()``s the response and queues it. Queueing only from
-/// inside the access handler is what keeps the connection alive for its next request.
-/// The lock makes a resume follow its suspension, never precede it, and makes exactly
-/// one answer count: the responder's, or the server's 503 when shutdown cannot wait
-/// longer (after which the connection may be gone, so nothing touches it again).
+/// The connection asks for it right after starting the task (``responseOrWait()``): a
+/// responder that never waited has answered by then, and its answer is written at once,
+/// with no hop through the loop's queue. Otherwise the answer, when it comes, is delivered
+/// through `deliver` (which posts it to the loop). The lock makes exactly one answer count:
+/// the responder's, or the server's 503 when shutdown cannot wait longer.
 final class DeferredResponse: Sendable {
     private enum Phase {
-        /// The responder runs; the access handler has not returned yet.
+        /// The responder runs; the connection has not asked yet.
         case running
-        /// The access handler returned; the connection is suspended until the answer.
-        case suspended
-        /// Answered; the access handler queues it next (now, or once resumed).
+        /// The connection asked before the answer came: it waits for `deliver`.
+        case waiting
+        /// Answered before the connection asked.
         case answered(HTTPResponse)
-        /// Taken and queued: the connection is no longer ours to touch.
+        /// Handed over: later answers are dropped.
         case taken
     }
 
-    /// libmicrohttpd makes `MHD_resume_connection` safe from any thread; the pointer is
-    /// used only while the connection is suspended, which keeps it alive.
-    private struct Connection: @unchecked Sendable {
-        let pointer: OpaquePointer
+    private let phase = Lock(Phase.running)
+    private let deliver: @Sendable (HTTPResponse) -> Void
+
+    /// - Parameter deliver: hands a late answer to the connection's loop; called at most
+    ///   once, on the answering thread, without the lock held.
+    init(deliver: @escaping @Sendable (HTTPResponse) -> Void) {
+        self.deliver = deliver
     }
 
-    private let phase = Mutex(Phase.running)
-    private let connection: Connection
-
-    init(connection: OpaquePointer) {
-        self.connection = Connection(pointer: connection)
-    }
-
-    /// Called by the access handler once the responder has started: the response when it
-    /// is already there (queue it now, no suspension), else `nil` with the connection
-    /// suspended until ``answer(_:)``.
-    func responseOrSuspend() -> HTTPResponse? {
+    /// Called by the connection once the responder has started: the response when it is
+    /// already there, else `nil`, and the answer will be delivered.
+    func responseOrWait() -> HTTPResponse? {
         phase.withLock { phase in
             switch phase {
             case .running:
-                MHD_suspend_connection(connection.pointer)
-                phase = .suspended
+                phase = .waiting
                 return nil
             case .answered(let response):
                 phase = .taken
                 return response
-            case .suspended, .taken:
+            case .waiting, .taken:
                 return nil
             }
         }
     }
 
-    /// Hands over the response, resuming the connection if it is suspended, unless one
-    /// was given already. Returns whether this one counted.
+    /// Hands over the response, unless one was given already. Returns whether this one
+    /// counted.
     @discardableResult
     func answer(_ response: HTTPResponse) -> Bool {
-        phase.withLock { phase in
+        let delivers = phase.withLock { phase -> Bool? in
             switch phase {
             case .running:
                 phase = .answered(response)
-                return true
-            case .suspended:
-                phase = .answered(response)
-                MHD_resume_connection(connection.pointer)
+                return false
+            case .waiting:
+                phase = .taken
                 return true
             case .answered, .taken:
-                return false
+                return nil
             }
         }
-    }
-
-    /// The response, once answered; the access handler calls it when the connection
-    /// resumes. `nil` if there is none (libmicrohttpd called without a resume).
-    func take() -> HTTPResponse? {
-        phase.withLock { phase in
-            guard case .answered(let response) = phase else { return nil }
-            phase = .taken
-            return response
-        }
+        guard let delivers else { return false }
+        if delivers { deliver(response) }
+        return true
     }
 }

@@ -1,15 +1,14 @@
-import Synchronization
+import Locking
 
 /// The requests whose responders run in tasks, so that shutdown can wait for them and,
-/// when it cannot wait longer, answer them itself: libmicrohttpd must not be stopped
-/// while a connection is suspended.
+/// when it cannot wait longer, answer them itself before the event loops stop.
 final class DeferredResponseRegistry: Sendable {
     private struct State {
         var stopping = false
         var running: [ObjectIdentifier: DeferredResponse] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Registers a response about to be computed; `false` once the server is stopping.
     func begin(_ response: DeferredResponse) -> Bool {

@@ -11,7 +11,7 @@ public enum HTTPServerError: Error, CustomStringConvertible, Equatable {
         case .cannotResolve(let host): "cannot resolve host '\(host)'"
         case .cannotBind(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
-        case .daemonFailed: "libmicrohttpd could not start the server"
+        case .daemonFailed: "the HTTP server could not start"
         case .tls(let reason): "TLS: \(reason)"
         }
     }

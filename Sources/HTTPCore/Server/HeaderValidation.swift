@@ -1,10 +1,6 @@
-/// Header checks that RFC 9112 requires and libmicrohttpd (in its tolerant mode)
-/// leaves to us. Each one closes a way to smuggle or confuse requests.
+/// Header checks that RFC 9112 requires, made on the fields as picohttpparser reports them
+/// (``RequestHead``), before any body is read. Each one closes a way to smuggle or confuse requests.
 ///
-/// libmicrohttpd 0.9.75 has no stricter mode for these (`MHD_OPTION_STRICT_FOR_CLIENT`
-/// only adds the Host and whitespace checks made here anyway, and
-/// `MHD_OPTION_CLIENT_DISCIPLINE_LVL` came later), so they are made on the fields as it
-/// reports them, before any body is read.
 enum HeaderValidation {
     /// Whether the header section is malformed: then the answer is a plain 400, and the
     /// connection is closed.
@@ -39,7 +35,7 @@ enum HeaderValidation {
             }
         }
         if transferEncodings > 0 {
-            // libmicrohttpd reads a body as chunked only when the first such field is exactly
+            // A body is read as chunked only when the one such field is exactly
             // `chunked` (in any case), and any other coding until the connection closes,
             // answering nothing. Whatever else a proxy may frame differently: a second field,
             // a list (`gzip, chunked`, `chunked, chunked`), parameters, trailing blanks.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,7 @@ import Synchronization
 /// unread bytes in it makes the kernel reset the connection, and the client then sees
 /// `Connection reset by peer` or `Broken pipe` instead of the 413 it was sent.
 ///
-/// libmicrohttpd closes its descriptor itself; the closer keeps a duplicate of it, which
+/// The event loop closes its descriptor itself; the closer keeps a duplicate of it, which
 /// keeps the socket open. One thread, started with the first such socket, polls them all;
 /// their number is bounded, and past the bound a socket is closed at once.
 final class LingeringCloser: Sendable {
@@ -33,7 +33,7 @@ final class LingeringCloser: Sendable {
     private let maxDiscardedBytes: Int
     private let duration: Int64
     private let now: @Sendable () -> Int64
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// A pipe whose read end is in the poll set: a byte wakes the thread.
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -57,7 +57,7 @@ final class LingeringCloser: Sendable {
         if wakeWrite >= 0 { close(wakeWrite) }
     }
 
-    /// Takes over a duplicate of `descriptor`, which libmicrohttpd is about to close.
+    /// Takes over a duplicate of `descriptor`, which its event loop is about to close.
     func adopt(_ descriptor: Int32) {
         guard wakeRead >= 0 else { return }
         let copy = dup(descriptor)

@@ -28,7 +28,7 @@ struct ListeningSocket {
         var yes: Int32 = 1
         setsockopt(
             descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        // Non-blocking, as libmicrohttpd's own sockets are: its workers accept until the
+        // Non-blocking: every event loop accepts from it until the
         // queue is empty, and a blocking accept would park a worker, and every
         // connection it serves, until the next client arrives.
         let flags = fcntl(descriptor, F_GETFL)

@@ -1,13 +1,13 @@
 import BoundedExecution
 import Glibc
 
-/// Where responders' tasks run: their first part inline, on the libmicrohttpd thread that
+/// Where responders' tasks run: their first part inline, on the event loop thread that
 /// received the request, until the responder first waits; after a wait, on the thread
 /// that resumed them when its executor allows it (the store's readers do), else on
 /// threads of the server's own.
 ///
 /// Inline first: a responder that never waits (a 404, a static file) is answered in the
-/// access handler itself, without suspending the connection or waking another thread,
+/// loop at once, without posting to the loop or waking another thread,
 /// and one that waits (for the store) has done its parsing and routing by then. Threads
 /// of its own after: a task resumed by the store continues there rather than on Swift's
 /// cooperative pool, so whatever else blocks that pool in the process (a test, a

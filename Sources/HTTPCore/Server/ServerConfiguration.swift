@@ -22,7 +22,7 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The TCP port; 0 picks a free one.
     public var port = 8080
-    /// Worker threads, each running its own poll loop over its share of connections;
+    /// Worker threads, each running its own event loop (epoll) over the connections it accepts;
     /// by default one per core this process may run on (``UsableCores``).
     public var threads = UsableCores.count
     /// Threads that run responders once they have waited (for the store, for a hash):

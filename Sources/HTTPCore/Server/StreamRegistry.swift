@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
-/// The streamed bodies being sent, so that shutdown can end them: libmicrohttpd must not
-/// be stopped while a connection is suspended waiting for one.
+/// The streamed bodies being sent, so that shutdown can end them (their producers are told)
+/// before the event loops stop.
 final class StreamRegistry: Sendable {
-    private let state = Mutex<(stopping: Bool, bodies: [ObjectIdentifier: StreamingBody])>(
+    private let state = Lock<(stopping: Bool, bodies: [ObjectIdentifier: StreamingBody])>(
         (false, [:]))
 
     /// Registers a body; `false` once the server is stopping.

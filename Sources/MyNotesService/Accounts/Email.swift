@@ -21,6 +21,10 @@ struct Email: Sendable, Hashable {
     init(lookingUp raw: String) throws(EmailError) {
         let email = Self.trimmingSpaces(raw)
         guard !email.isEmpty else { throw .empty }
+        if Self.isPrintableASCII(email) {
+            text = Self.normalizedASCII(email)
+            return
+        }
         // A space inside is no account's email but no trick either: looked up, not found.
         try Self.checkCharacters(
             String(String.UnicodeScalarView(email.unicodeScalars.filter { $0 != " " })))
@@ -32,10 +36,11 @@ struct Email: Sendable, Hashable {
     init(validating raw: String) throws(EmailError) {
         let email = Self.trimmingSpaces(raw)
         guard !email.isEmpty else { throw .empty }
-        try Self.checkCharacters(email)
+        let plain = Self.isPrintableASCII(email)
+        if !plain { try Self.checkCharacters(email) }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw .malformed }
-        let normalized = Self.normalized(email)
+        let normalized = plain ? Self.normalizedASCII(email) : Self.normalized(email)
         guard normalized.utf8.count <= Self.maximumBytes else {
             throw .tooLong(maximum: Self.maximumBytes)
         }
@@ -55,6 +60,25 @@ struct Email: Sendable, Hashable {
         let local = email.unicodeScalars.prefix { $0 != "@" }
         let scripts = EmailCharacters.scripts(of: String(String.UnicodeScalarView(local)))
         if EmailCharacters.mixes(scripts) { throw .mixedScripts(scripts) }
+    }
+
+    /// Whether `email` is visible ASCII (no space), as nearly every email is: it then holds
+    /// no character ``EmailCharacters`` forbids, letters of one script, and NFC leaves it as
+    /// it is, so the checks and Foundation's normalization (a third of a kept query
+    /// answer's time) can be skipped.
+    private static func isPrintableASCII(_ email: String) -> Bool {
+        email.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    /// ``normalized(_:)`` for printable ASCII: the domain's letters lower-cased.
+    private static func normalizedASCII(_ email: String) -> String {
+        var bytes = Array(email.utf8)
+        guard let at = bytes.lastIndex(of: UInt8(ascii: "@")) else { return email }
+        for index in bytes.indices[(at + 1)...]
+        where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
+            bytes[index] += 0x20
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// NFC, with the domain (after the last `@`, when there is one) lower-cased.

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// Token buckets per client address and overall, in memory (a restart refills them),
 /// on an injected clock so tests advance time instead of waiting.
@@ -27,7 +27,7 @@ final class RateLimiter: Sendable {
     }
 
     let limits: RateLimits
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let stopwatch: Stopwatch
 
     init(limits: RateLimits, clock: any Clock<Duration>) {

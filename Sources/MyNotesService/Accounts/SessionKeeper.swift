@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import Storage
-import Synchronization
 
 /// Keeps session tokens to their lifetimes for both APIs: judges a presented token,
 /// records its use (at most once a minute, so that reads do not all become writes),
@@ -25,7 +25,7 @@ final class SessionKeeper: Sendable {
     private let started: Int64
     private let stopwatch: Stopwatch
     /// When the last sweep ran, `nil` before the first.
-    private let lastSweep = Mutex<Int64?>(nil)
+    private let lastSweep = Lock<Int64?>(nil)
 
     init(store: any NoteStore, lifetime: SessionLifetime, clock: any Clock<Duration>) {
         self.store = store

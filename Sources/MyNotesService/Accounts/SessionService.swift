@@ -28,11 +28,11 @@ public struct SessionService: Sendable {
     let store: any NoteStore
     let signup: SignupPolicy
     let hasher: PasswordHasher
-    let throttle: SignInThrottle
+    let throttle: any SignInThrottling
     let hashing: BoundedExecutor
     let retryAfter: Duration
-    let signUpLimiter: RateLimiter
-    let signInLimiter: RateLimiter
+    let signUpLimiter: any RateLimiting
+    let signInLimiter: any RateLimiting
     let clock: any Clock<Duration>
     let signUpCost = SignUpCost()
     let keeper: SessionKeeper
@@ -44,14 +44,23 @@ public struct SessionService: Sendable {
         self.store = store
         self.signup = configuration.signup
         self.hasher = configuration.passwordHasher
-        self.throttle = SignInThrottle(
-            limits: configuration.signInLimits, clock: configuration.clock)
         self.hashing = hashing
         self.retryAfter = configuration.retryAfter
-        self.signUpLimiter = RateLimiter(
-            limits: configuration.signUpRate, clock: configuration.clock)
-        self.signInLimiter = RateLimiter(
-            limits: configuration.signInRate, clock: configuration.clock)
+        // Issue 11: counted in the store when servers share it, else in memory.
+        if configuration.limitState == .inStore, let shared = store as? any SharedLimitStore {
+            self.throttle = SharedSignInThrottle(limits: configuration.signInLimits, store: shared)
+            self.signUpLimiter = SharedRateLimiter(
+                name: "sign-up", limits: configuration.signUpRate, store: shared)
+            self.signInLimiter = SharedRateLimiter(
+                name: "sign-in", limits: configuration.signInRate, store: shared)
+        } else {
+            self.throttle = SignInThrottle(
+                limits: configuration.signInLimits, clock: configuration.clock)
+            self.signUpLimiter = RateLimiter(
+                limits: configuration.signUpRate, clock: configuration.clock)
+            self.signInLimiter = RateLimiter(
+                limits: configuration.signInRate, clock: configuration.clock)
+        }
         self.clock = configuration.clock
         self.keeper = SessionKeeper(
             store: store, lifetime: configuration.sessionLifetime, clock: configuration.clock)
@@ -74,7 +83,9 @@ public struct SessionService: Sendable {
             throw .invalidEmail(error)
         }
         try Self.checkPassword(password)
-        if let wait = signUpLimiter.admit(address: address) {
+        if let wait = try await Self.store({ () async throws(StoreError) in
+            try await signUpLimiter.wait(admitting: address)
+        }) {
             throw .rateLimited(retryAfter: wait)
         }
         let taken: Bool
@@ -133,40 +144,62 @@ public struct SessionService: Sendable {
         } catch {
             throw .invalidEmail(error)
         }
-        let attempt: SignInThrottle.Attempt
-        switch throttle.reserve(email: email, address: address) {
-        case .refused(let wait): throw .throttled(retryAfter: wait)
-        case .admitted(let admitted): attempt = admitted
+        let found = try await throttled(email: email, address: address, by: throttle) {
+            () async throws(SessionError) -> Account? in
+            let limited: Duration?
+            do throws(StoreError) {
+                limited = try await signInLimiter.wait(admitting: address)
+            } catch {
+                throw .store(error)
+            }
+            if let wait = limited { throw .rateLimited(retryAfter: wait) }
+            let account: Account?
+            do throws(StoreError) {
+                account = try await store.account(email: email)
+            } catch {
+                throw .store(error)
+            }
+            let matches = try await checkPassword(password, against: account?.passwordHash)
+            return matches ? account : nil
         }
-        if let wait = signInLimiter.admit(address: address) {
-            throttle.release(attempt)
-            throw .rateLimited(retryAfter: wait)
-        }
-        let account: Account?
-        do {
-            account = try await store.account(email: email)
-        } catch {
-            throttle.release(attempt)
-            throw .store(error)
-        }
-        let matches: Bool
-        do {
-            matches = try await checkPassword(password, against: account?.passwordHash)
-        } catch {
-            throttle.release(attempt)
-            throw error
-        }
-        // The attempt stays counted as a failure.
-        guard let account, matches else { throw .wrongCredentials }
-        throttle.succeeded(attempt)
+        guard let account = found else { throw .wrongCredentials }
         let token = try Self.newToken()
-        do {
+        do throws(StoreError) {
             try await store.addToken(token.hash, account: account.id, at: keeper.now)
         } catch {
             throw .store(error)
         }
         await keeper.sweepIfDue()
         return token.text
+    }
+
+    /// Runs `attempt` as one sign-in attempt the throttle admitted (``SignInThrottling``):
+    /// a value (the right password) gives the slot back and clears the account's failures;
+    /// `nil` (a wrong one) leaves it counted; an error (refused before the password was
+    /// judged) gives it back. Generic so that each throttle keeps its own attempt type.
+    private func throttled<Throttle: SignInThrottling, Value>(
+        email: String, address: String?, by throttle: Throttle,
+        _ attempt: () async throws(SessionError) -> Value?
+    ) async throws(SessionError) -> Value? {
+        let reserved: Throttle.Attempt
+        switch try await Self.store({ () async throws(StoreError) in
+            try await throttle.reserve(email: email, address: address)
+        }) {
+        case .refused(let wait): throw .throttled(retryAfter: wait)
+        case .admitted(let admitted): reserved = admitted
+        }
+        let value: Value?
+        do {
+            value = try await attempt()
+        } catch {
+            await throttle.release(reserved)
+            throw error
+        }
+        guard let value else { return nil }
+        try await Self.store { () async throws(StoreError) in
+            try await throttle.succeeded(reserved)
+        }
+        return value
     }
 
     /// Whether `password` is the one `stored` was made from, after one derivation of the
@@ -228,20 +261,11 @@ public struct SessionService: Sendable {
     ) async throws(SessionError) {
         let (account, session) = try await authenticate(token)
         try Self.checkPassword(new)
-        let attempt: SignInThrottle.Attempt
-        switch throttle.reserve(email: account.email, address: address) {
-        case .refused(let wait): throw .throttled(retryAfter: wait)
-        case .admitted(let admitted): attempt = admitted
+        let matched = try await throttled(email: account.email, address: address, by: throttle) {
+            () async throws(SessionError) -> Bool? in
+            try await checkPassword(current, against: account.passwordHash) ? true : nil
         }
-        let matches: Bool
-        do {
-            matches = try await checkPassword(current, against: account.passwordHash)
-        } catch {
-            throttle.release(attempt)
-            throw error
-        }
-        guard matches else { throw .wrongCurrentPassword }
-        throttle.succeeded(attempt)
+        guard matched != nil else { throw .wrongCurrentPassword }
         let passwordHash = try await hash(new)
         do {
             _ = try await store.setPasswordHash(
@@ -365,6 +389,17 @@ public struct SessionService: Sendable {
             return try AccessToken.generate()
         } catch {
             throw .cryptoUnavailable
+        }
+    }
+
+    /// Runs a call on the store, reporting its failure as the session's.
+    private static func store<Value>(
+        _ body: () async throws(StoreError) -> Value
+    ) async throws(SessionError) -> Value {
+        do {
+            return try await body()
+        } catch {
+            throw .store(error)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counts failed sign-ins per account and per client address, in memory: a restart
 /// forgets them, which costs an attacker a restart per window, not a bypass.
@@ -29,18 +29,14 @@ final class SignInThrottle: Sendable {
         fileprivate let time: Duration
     }
 
-    enum Admission: Sendable {
-        case admitted(Attempt)
-        /// Past a limit: the caller must wait this long.
-        case refused(retryAfter: Duration)
-    }
+    typealias Admission = SignInAdmission<Attempt>
 
     /// Past this many keys, expired ones are swept on the next attempt, so a flood of
     /// made-up emails cannot grow the table without bound.
     private static let sweepThreshold = 10_000
 
     let limits: SignInLimits
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let stopwatch: Stopwatch
 
     init(limits: SignInLimits, clock: any Clock<Duration>) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// What a sign-up for a free email costs past its cheap checks (the password hash,
 /// mostly, then the insert), as the median of the recent ones, so one for a taken email
@@ -21,7 +21,7 @@ final class SignUpCost: Sendable {
     /// How many recent sign-ups the median is taken of; odd, so it is one of them.
     static let window = 15
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The median of the recent sign-ups, `nil` until one has been recorded.
     var median: Duration? {

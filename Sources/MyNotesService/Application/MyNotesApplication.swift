@@ -25,6 +25,8 @@ public final class MyNotesApplication: Sendable {
     public let metrics = MetricsRegistry()
     let operationsConfiguration: OperationsConfiguration
     private let metricsServer: HTTPServer?
+    /// Issue 12: the open change streams, ended first at shutdown.
+    let changeStreams: ChangeStreamHub
 
     /// Serves `store` with `service`'s rules; every request's log lines go to `logger`,
     /// tagged with the request's ID.
@@ -37,8 +39,11 @@ public final class MyNotesApplication: Sendable {
         self.operationsConfiguration = operations
         let hashing = BoundedExecutor(name: "password-hashing", limits: service.hashing)
         self.hashing = hashing
+        let changeStreams = ChangeStreamHub(store: store, configuration: service.changeFeed)
+        self.changeStreams = changeStreams
         var router = Self.router(
-            store: store, configuration: service, hashing: hashing, logger: logger)
+            store: store, configuration: service, hashing: hashing, logger: logger,
+            changeStreams: changeStreams)
         let requestMetrics = Self.addOperations(
             to: &router, operations: operations, store: store, drain: drain, metrics: metrics)
         do {
@@ -72,6 +77,13 @@ public final class MyNotesApplication: Sendable {
         drain.begin()
         let operations = operationsConfiguration
         if operations.drainDelay > .zero { Self.pause(operations.drainDelay) }
+        // Change streams end cleanly (their last bytes and the body's end sent), so that
+        // clients reconnect, before the server stops and would cut them off.
+        changeStreams.close()
+        let streamsEnded = ContinuousClock.now + .seconds(1)
+        while httpServer.openStreams > 0, ContinuousClock.now < streamsEnded {
+            Self.pause(.milliseconds(5))
+        }
         httpServer.shutdown()
         metricsServer?.shutdown()
         operations.accessLog?.close()
@@ -84,6 +96,15 @@ public final class MyNotesApplication: Sendable {
         store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
         logger: Logger = .disabled
     ) -> Router {
+        router(
+            store: store, configuration: configuration, hashing: hashing, logger: logger,
+            changeStreams: ChangeStreamHub(store: store, configuration: configuration.changeFeed))
+    }
+
+    static func router(
+        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
+        logger: Logger, changeStreams: ChangeStreamHub
+    ) -> Router {
         var router = Router()
         router.add(middleware: RequestIDMiddleware(logger: logger))
         let legacy = LegacyHandler(store: store, configuration: configuration)
@@ -92,8 +113,11 @@ public final class MyNotesApplication: Sendable {
                 PathPattern(path, matching: .caseInsensitive), methods: LegacyHandler.methods,
                 responder: legacy)
         }
-        RESTAPI(store: store, configuration: configuration, hashing: hashing)
-            .register(on: &router)
+        RESTAPI(
+            store: store, configuration: configuration, hashing: hashing,
+            changeStreams: changeStreams
+        )
+        .register(on: &router)
         WebAppHandler(catalog: .bundled).register(on: &router)
         return router
     }

@@ -34,6 +34,11 @@ public struct ServiceConfiguration: Sendable {
     public var retryAfter: Duration
     /// How long sign-in sessions last, idle and in all (on ``clock``).
     public var sessionLifetime: SessionLifetime
+    /// Issue 11: where the throttle and the rates count; `.inStore` when several servers
+    /// share a PostgreSQL database.
+    public var limitState: LimitState = .inMemory
+    /// Issue 12: the change feed's retention and the live streams' limits.
+    public var changeFeed = ChangeFeedConfiguration()
 
     public init(
         authentication: AuthenticationMode = .token, quota: NoteQuota = .unlimited,

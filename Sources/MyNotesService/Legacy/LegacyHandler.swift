@@ -14,7 +14,7 @@ struct LegacyHandler: HTTPResponder {
     /// The notes quota as `-2`'s message names it (0 without one). The protocol's text
     /// names notes only, so a refusal for bytes names the same number.
     private let quotaLimit: Int
-    /// Recent query answers, served again until the next commit.
+    /// Recent query answers, served again until their account's next write.
     private let answers = LegacyAnswerCache()
 
     init(store: any NoteStore, configuration: ServiceConfiguration) {
@@ -116,24 +116,28 @@ struct LegacyHandler: HTTPResponder {
         }
     }
 
-    /// A query: the kept answer while no write has committed since it was read (answered
-    /// without the store), else the store's, kept when it is small.
+    /// A query: the kept answer while nothing has committed to its account since it was
+    /// read (answered without the store), else the store's, kept when it is small.
     private func query(
         _ credentials: LegacyCredentials, method: HTTPMethod, writer: LegacyResponseWriter,
         logger: Logger
     ) async throws(NoteError) -> LegacyOutcome {
         let key = LegacyAnswerCache.Key(credentials: credentials, format: writer.format)
-        // Taken before the read: a commit during it leaves the kept answer already stale.
+        // Taken before the read: a write to the account during it leaves the answer kept
+        // from it already stale.
         let stamp = notes.changeStamp()
-        if let stamp, let answer = answers.answer(for: key, at: stamp, now: notes.keeper.now) {
-            return .answered(answer)
+        if let stamp, let kept = answers.entry(for: key, now: notes.keeper.now),
+            notes.isUnchanged(account: kept.account, since: kept.stamp, now: stamp)
+        {
+            return .answered(kept.response)
         }
         let (account, first, reusableUntil) = try await notes.notes(
             credentials, firstPage: LegacyNotePages.pageSize)
         if LegacyNotePages.fitsInMemory(first) {
             let answer = writer.response(for: .notes(first))
             if let stamp {
-                answers.keep(answer, for: key, readAt: stamp, until: reusableUntil)
+                answers.keep(
+                    answer, for: key, account: account.id, readAt: stamp, until: reusableUntil)
             }
             return .answered(answer)
         }

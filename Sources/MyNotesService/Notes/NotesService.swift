@@ -90,6 +90,12 @@ struct NotesService: Sendable {
         store.changeStamp()
     }
 
+    /// Whether an answer for `account`, read after `since`, is still the store's (see
+    /// `NoteStore.isUnchanged`).
+    func isUnchanged(account: Int64, since: StoreChangeStamp, now: StoreChangeStamp) -> Bool {
+        store.isUnchanged(account: account, since: since, now: now)
+    }
+
     /// With tokens, a missing account and a wrong token are one answer, so nobody can
     /// probe which emails have accounts.
     /// A session past its lifetime is a wrong token (and is removed); a live one's use

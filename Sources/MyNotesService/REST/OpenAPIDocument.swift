@@ -214,6 +214,52 @@ enum OpenAPIDocument {
                         "412": ref("PreconditionFailed"), "500": ref("ServerError"),
                     ]),
             ],
+            // Issue 12: the change feed.
+            "/api/v1/changes": [
+                "get": operation(
+                    .listChanges, summary: "The account's changes after a cursor, oldest first",
+                    parameters: [
+                        changeCursorParameter("since", in: "query"),
+                        [
+                            "name": "limit", "in": "query", "required": false,
+                            "schema": [
+                                "type": "integer", "minimum": ChangeFeed.pageSizes.lowerBound,
+                                "maximum": ChangeFeed.pageSizes.upperBound,
+                                "default": ChangeFeed.defaultPageSize,
+                            ],
+                        ],
+                    ],
+                    responses: [
+                        "200": json("Changes after `since`, and where to continue.", "ChangePage"),
+                        "400": ref("BadRequest"), "401": ref("Unauthorized"),
+                        "410": ref("CursorExpired"), "500": ref("ServerError"),
+                    ])
+            ],
+            "/api/v1/changes/stream": [
+                "get": operation(
+                    .streamChanges,
+                    summary: "The account's changes as Server-Sent Events, live",
+                    parameters: [
+                        changeCursorParameter("since", in: "query"),
+                        changeCursorParameter("Last-Event-ID", in: "header"),
+                    ],
+                    responses: [
+                        "200": [
+                            "description": "A stream that does not end: `retry: 3000`, then "
+                                + "one event per change (`id:` its cursor, `event: change`, "
+                                + "`data:` the Change as JSON on one line), and a "
+                                + "`: heartbeat` comment every 15 s when there is none. "
+                                + "Reconnect with `Last-Event-ID` to resume after the last "
+                                + "event, without gap or duplicate.",
+                            "content": [
+                                "text/event-stream": ["schema": ["type": "string"]]
+                            ],
+                        ],
+                        "400": ref("BadRequest"), "401": ref("Unauthorized"),
+                        "410": ref("CursorExpired"), "429": ref("TooManyRequests"),
+                        "500": ref("ServerError"), "503": ref("ServiceUnavailable"),
+                    ])
+            ],
             "/api/v1/openapi.json": [
                 "get": operation(
                     .openAPIDocument, summary: "This document", secured: false,
@@ -224,6 +270,20 @@ enum OpenAPIDocument {
                         ]
                     ])
             ],
+        ]
+    }
+
+    /// A change cursor: opaque to clients (today decimal digits), absent or empty for none.
+    private static func changeCursorParameter(_ name: String, in place: String)
+        -> [String: Any]
+    {
+        [
+            "name": name, "in": place, "required": false,
+            "description": place == "header"
+                ? "The last event's id: resume after it (wins over `since`)."
+                : "The `cursor` of a previous answer, or an event's id. Absent or empty: "
+                    + "from the start (the stream: from now).",
+            "schema": ["type": "string", "pattern": "^[0-9]{0,18}$"],
         ]
     }
 
@@ -348,6 +408,18 @@ enum OpenAPIDocument {
                     ]
                 ]),
             "ServerError": problem("The database failed."),
+            "CursorExpired": problem(
+                "The cursor is older than the tombstones kept (--change-retention) or is not "
+                    + "this database's: sync again from the start. `type` ends in "
+                    + "cursor-expired."),
+            "ServiceUnavailable": problem(
+                "The server holds as many change streams as it may, or is overloaded.",
+                headers: [
+                    "Retry-After": [
+                        "description": "Seconds to wait.", "required": true,
+                        "schema": ["type": "string"],
+                    ]
+                ]),
         ]
     }
 
@@ -480,6 +552,46 @@ enum OpenAPIDocument {
                     "nextCursor": [
                         "type": ["string", "null"],
                         "description": "Pass as cursor for the next page; null on the last.",
+                    ],
+                ],
+            ],
+            "Change": [
+                "type": "object", "required": ["cursor", "type", "id", "version", "note"],
+                "properties": [
+                    "cursor": [
+                        "type": "string",
+                        "description": "This change's position: pass as since (or "
+                            + "Last-Event-ID) to continue after it.",
+                    ],
+                    "type": [
+                        "type": "string", "enum": ["created", "updated", "deleted"],
+                        "description": "created: made after the cursor asked from; updated: "
+                            + "changed since; deleted: removed (a tombstone).",
+                    ],
+                    "id": ["type": "integer", "format": "int64", "minimum": 1],
+                    "version": [
+                        "type": "integer", "format": "int64", "minimum": 1,
+                        "description": "The note's version (its ETag is \"<id>.<version>\"); "
+                            + "for deleted, the last one.",
+                    ],
+                    "note": [
+                        "anyOf": [schemaRef("Note"), ["type": "null"]],
+                        "description": "The note as GET /api/v1/notes/{id} answers it; null "
+                            + "for deleted.",
+                    ],
+                ],
+            ],
+            "ChangePage": [
+                "type": "object", "required": ["changes", "cursor", "hasMore"],
+                "properties": [
+                    "changes": ["type": "array", "items": schemaRef("Change")],
+                    "cursor": [
+                        "type": "string",
+                        "description": "Where the next call starts (pass as since).",
+                    ],
+                    "hasMore": [
+                        "type": "boolean",
+                        "description": "Whether more changes follow already.",
                     ],
                 ],
             ],

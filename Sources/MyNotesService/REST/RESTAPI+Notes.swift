@@ -154,7 +154,7 @@ extension RESTAPI {
 
     /// Runs a step of the domain, its failure as the API answers it.
     @discardableResult
-    private static func domain<Value>(
+    static func domain<Value>(
         _ body: () async throws(NoteError) -> Value
     ) async throws(RESTProblem) -> Value {
         do {
@@ -222,7 +222,7 @@ extension RESTAPI {
         }
     }
 
-    private static func queryParameters(_ request: HTTPRequest) -> [String: String] {
+    static func queryParameters(_ request: HTTPRequest) -> [String: String] {
         guard let raw = request.rawQuery else { return [:] }
         var result: [String: String] = [:]
         for pair in raw.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {

@@ -18,11 +18,23 @@ struct RESTAPI: Sendable {
 
     let notes: NotesService
     let sessions: SessionService
+    /// Issue 12: the change feed, and its live streams (shared with the application, which
+    /// ends them at shutdown).
+    let changes: ChangeFeed
+    let changeStreams: ChangeStreamHub
 
-    init(store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor) {
-        self.notes = NotesService(store: store, configuration: configuration)
+    init(
+        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
+        changeStreams: ChangeStreamHub
+    ) {
+        let notes = NotesService(store: store, configuration: configuration)
+        self.notes = notes
         self.sessions = SessionService(
             store: store, configuration: configuration, hashing: hashing)
+        let keeper = notes.keeper
+        self.changes = ChangeFeed(
+            store: store, configuration: configuration.changeFeed, now: { keeper.now })
+        self.changeStreams = changeStreams
     }
 
     /// Registers every ``RESTEndpoint``: one route per path, one responder per method,
@@ -67,6 +79,9 @@ struct RESTAPI: Sendable {
             }
         case .deleteNote:
             { request, context throws(RESTProblem) in try await deleteNote(request, context) }
+        case .listChanges: { request, _ throws(RESTProblem) in try await listChanges(request) }
+        case .streamChanges:
+            { request, _ throws(RESTProblem) in try await streamChanges(request) }
         case .openAPIDocument:
             { _, _ throws(RESTProblem) in
                 HTTPResponse(

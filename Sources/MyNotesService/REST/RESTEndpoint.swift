@@ -21,13 +21,18 @@ public enum RESTEndpoint: String, CaseIterable, Sendable {
     case replaceNote
     case updateNote
     case deleteNote
+    // Issue 12: the change feed.
+    case listChanges
+    case streamChanges
     case openAPIDocument
 
     public var method: HTTPMethod {
         switch self {
         case .createAccount, .createSession, .createNote, .changePassword: .post
         case .deleteCurrentSession, .deleteOtherSessions, .deleteSession, .deleteNote: .delete
-        case .listSessions, .listNotes, .getNote, .openAPIDocument: .get
+        case .listSessions, .listNotes, .getNote, .openAPIDocument, .listChanges,
+            .streamChanges:
+            .get
         case .replaceNote: .put
         case .updateNote: .patch
         }
@@ -43,6 +48,8 @@ public enum RESTEndpoint: String, CaseIterable, Sendable {
         case .changePassword: "/api/v1/account/password"
         case .listNotes, .createNote: "/api/v1/notes"
         case .getNote, .replaceNote, .updateNote, .deleteNote: "/api/v1/notes/{id}"
+        case .listChanges: "/api/v1/changes"
+        case .streamChanges: "/api/v1/changes/stream"
         case .openAPIDocument: "/api/v1/openapi.json"
         }
     }

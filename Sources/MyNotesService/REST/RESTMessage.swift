@@ -36,6 +36,10 @@ enum RESTMessage: Sendable, Hashable {
     case rateLimited(seconds: Int)
     case preconditionFailed
     case overloaded(seconds: Int)
+    // Issue 12: the change feed.
+    case cursorExpired
+    case tooManyStreams(Int)
+    case streamsFull
 }
 
 extension RESTMessage {
@@ -93,6 +97,18 @@ extension RESTMessage {
             return zh
                 ? "服务器繁忙，请在 \(seconds) 秒后重试。"
                 : "The server is busy. Try again in \(seconds) seconds."
+        case .cursorExpired:
+            return zh
+                ? "游标已过期（其后删除的笔记记录已清除），请从头同步。"
+                : "The cursor has expired (tombstones after it were purged): sync again from the start."
+        case .tooManyStreams(let limit):
+            return zh
+                ? "该账号已打开 \(limit) 个变更流，请先关闭一个。"
+                : "This account already has \(limit) change streams open; close one first."
+        case .streamsFull:
+            return zh
+                ? "服务器的变更流已满，请稍后重试。"
+                : "The server holds as many change streams as it can; try again later."
         case .preconditionFailed:
             return zh
                 ? "笔记已被修改（If-Match 不符）。"

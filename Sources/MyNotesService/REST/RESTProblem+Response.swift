@@ -7,7 +7,7 @@ extension RESTProblem {
     /// The problem as an RFC 9457 response.
     func response(language: MessageLanguage) -> HTTPResponse {
         var body = JSONObjectWriter()
-        body.string("type", "about:blank")
+        body.string("type", type)
         body.string("title", status.reasonPhrase)
         body.integer("status", Int64(status.rawValue))
         body.integer("code", Int64(code))

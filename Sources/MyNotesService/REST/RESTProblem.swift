@@ -16,6 +16,9 @@ struct RESTProblem: Error, Sendable {
     /// Stable and numeric: the legacy ResultCode where one fits, else the HTTP status.
     var code: Int
     var message: RESTMessage
+    /// The problem's `type`: `about:blank` (the status says it all) unless a client must
+    /// tell this problem from others of its status.
+    var type = "about:blank"
     /// Extra fields for the response, e.g. `Retry-After` or `WWW-Authenticate`.
     var headers: HTTPHeaders = HTTPHeaders()
     /// A `412`'s `currentVersion` member: the version the note is at now (its `ETag`

@@ -93,6 +93,79 @@ enum SQLiteMigrations {
                 UPDATE tokens SET kind = 'key'
                     WHERE account_id IN (SELECT id FROM accounts WHERE password_hash IS NULL);
                 """),
+        // The change feed (issue 12): each account's change sequence and, per note, its
+        // latest change (one row per note; a removed note leaves a tombstone until it is
+        // purged). One trigger per kind of write keeps both, with the usage totals, in one
+        // UPDATE of the account's row, in the transaction of every write to `notes`, so
+        // both APIs and every write path number their changes alike. Notes already stored
+        // get a change each, so a full sync lists them.
+        SQLiteMigration(
+            name: "change-feed",
+            sql: """
+                ALTER TABLE accounts ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE accounts ADD COLUMN purged_seq INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE note_changes (
+                    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                    note_id INTEGER NOT NULL,
+                    seq INTEGER NOT NULL,
+                    created_seq INTEGER NOT NULL,
+                    version INTEGER NOT NULL,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    changed_at INTEGER NOT NULL,
+                    PRIMARY KEY (account_id, note_id)
+                ) WITHOUT ROWID;
+                CREATE UNIQUE INDEX note_changes_by_seq ON note_changes (account_id, seq);
+                CREATE INDEX note_changes_tombstones ON note_changes (changed_at) WHERE deleted = 1;
+                INSERT INTO note_changes
+                    (account_id, note_id, seq, created_seq, version, deleted, changed_at)
+                    SELECT account_id, id,
+                        row_number() OVER (PARTITION BY account_id ORDER BY id),
+                        row_number() OVER (PARTITION BY account_id ORDER BY id),
+                        version, 0, updated_at
+                    FROM notes;
+                UPDATE accounts SET change_seq = note_count;
+                DROP TRIGGER notes_usage_after_insert;
+                DROP TRIGGER notes_usage_after_delete;
+                DROP TRIGGER notes_usage_after_update;
+                CREATE TRIGGER notes_after_insert AFTER INSERT ON notes BEGIN
+                    UPDATE accounts SET note_count = note_count + 1,
+                        note_bytes = note_bytes + length(CAST(NEW.content AS BLOB)),
+                        change_seq = change_seq + 1
+                    WHERE id = NEW.account_id;
+                    INSERT INTO note_changes
+                        (account_id, note_id, seq, created_seq, version, deleted, changed_at)
+                        SELECT id, NEW.id, change_seq, change_seq, NEW.version, 0, NEW.updated_at
+                        FROM accounts WHERE id = NEW.account_id
+                    ON CONFLICT (account_id, note_id) DO UPDATE SET seq = excluded.seq,
+                        created_seq = excluded.created_seq, version = excluded.version,
+                        deleted = 0, changed_at = excluded.changed_at;
+                END;
+                CREATE TRIGGER notes_after_update AFTER UPDATE ON notes BEGIN
+                    UPDATE accounts SET note_bytes = note_bytes
+                            - length(CAST(OLD.content AS BLOB)) + length(CAST(NEW.content AS BLOB)),
+                        change_seq = change_seq + 1
+                    WHERE id = NEW.account_id;
+                    INSERT INTO note_changes
+                        (account_id, note_id, seq, created_seq, version, deleted, changed_at)
+                        SELECT id, NEW.id, change_seq, change_seq, NEW.version, 0, NEW.updated_at
+                        FROM accounts WHERE id = NEW.account_id
+                    ON CONFLICT (account_id, note_id) DO UPDATE SET seq = excluded.seq,
+                        version = excluded.version, deleted = 0, changed_at = excluded.changed_at;
+                END;
+                CREATE TRIGGER notes_after_delete AFTER DELETE ON notes BEGIN
+                    UPDATE accounts SET note_count = note_count - 1,
+                        note_bytes = note_bytes - length(CAST(OLD.content AS BLOB)),
+                        change_seq = change_seq + 1
+                    WHERE id = OLD.account_id;
+                    INSERT INTO note_changes
+                        (account_id, note_id, seq, created_seq, version, deleted, changed_at)
+                        SELECT id, OLD.id, change_seq, change_seq, OLD.version, 1,
+                            CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+                        FROM accounts WHERE id = OLD.account_id
+                    ON CONFLICT (account_id, note_id) DO UPDATE SET seq = excluded.seq,
+                        version = excluded.version, deleted = 1, changed_at = excluded.changed_at;
+                END;
+                """),
         // The search index's tables (issue 15); the store fills them after the migrations.
         SQLiteSearchIndex.migration,
     ]

@@ -13,11 +13,7 @@ extension SQLiteNoteStore: StoreMonitoring {
                 while try statement.step() { names.insert(statement.text(0)) }
                 return names
             }
-            let missing = SQLiteMigrations.all.map(\.name).filter { !applied.contains($0) }
-            if let first = missing.first {
-                return .notReady(reason: "migration \(first) is not applied")
-            }
-            return .ready
+            return StoreReadiness(applied: applied, knows: SQLiteMigrations.all.map(\.name))
         } catch {
             return .notReady(reason: "database unreachable: \(error)")
         }

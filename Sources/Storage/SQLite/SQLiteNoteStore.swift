@@ -30,6 +30,8 @@ public final class SQLiteNoteStore: NoteStore {
     /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
     let statistics = StoreStatistics()
     private let changeWatch: SQLiteChangeWatch
+    /// Issue 12: told of every committed write to notes (SQLiteNoteStore+Changes).
+    let changeObservers = ChangeObservers()
 
     /// Opens (creating if needed) the database at `path` and applies migrations. Notes the
     /// search index lacks (all of them after an upgrade) are indexed first; `indexing`
@@ -54,6 +56,9 @@ public final class SQLiteNoteStore: NoteStore {
         // store opens for reading, and writes fail until the file can be written again.
         let readers = SQLiteReaderPool(path: path)
         self.readers = readers
+        // The writer's connection has made the WAL index by now, and keeps it while open.
+        let changeWatch = SQLiteChangeWatch(databasePath: path)
+        self.changeWatch = changeWatch
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter,
@@ -64,9 +69,7 @@ public final class SQLiteNoteStore: NoteStore {
                     readers.renew()
                     return try Self.writerConnection(path)
                 }),
-            statistics: statistics)
-        // The writer's connection has made the WAL index by now, and keeps it while open.
-        changeWatch = SQLiteChangeWatch(databasePath: path)
+            statistics: statistics, changes: changeWatch)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -130,6 +133,12 @@ public final class SQLiteNoteStore: NoteStore {
         changeWatch.stamp()
     }
 
+    public func isUnchanged(
+        account: Int64, since: StoreChangeStamp, now: StoreChangeStamp
+    ) -> Bool {
+        changeWatch.isUnchanged(account: account, since: since, now: now)
+    }
+
     // MARK: Accounts
 
     private static let accountColumns = "id, email, password_hash, created_at"
@@ -172,7 +181,7 @@ public final class SQLiteNoteStore: NoteStore {
     ) async throws(StoreError) -> Account {
         // The UNIQUE index on email decides, in the insert itself: a check before it
         // would only repeat the index's work.
-        try await writer.perform { connection throws(StoreError) in
+        try await writer.perform(touching: { .account($0.id) }) { connection throws(StoreError) in
             let account: Account
             do throws(SQLiteError) {
                 let insert = try connection.statement(
@@ -222,33 +231,38 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func replaceTokens(email: String, tokenHash: [UInt8]) async throws(StoreError) -> Bool {
-        try await writing { connection throws(SQLiteError) in
+        let account: Int64? = try await writing(touching: Self.touched) {
+            connection throws(SQLiteError) in
             let find = try connection.statement("SELECT id FROM accounts WHERE email = ?")
             try find.bind(.text(email))
-            guard try find.step() else { return false }
+            guard try find.step() else { return nil }
             let account = find.int64(0)
             let revoke = try connection.statement("DELETE FROM tokens WHERE account_id = ?")
             try revoke.bind(.integer(account)).run()
             try Self.insertToken(tokenHash, kind: .accessKey, account: account, on: connection)
-            return true
+            return account
         }
+        return account != nil
     }
 
     public func addToken(
         _ tokenHash: [UInt8], account: Int64, at createdAt: Int64
     ) async throws(StoreError) {
-        try await writing { connection throws(SQLiteError) in
+        try await writing(touching: { _ in .account(account) }) { connection throws(SQLiteError) in
             try Self.insertToken(
                 tokenHash, kind: .session, account: account, at: createdAt, on: connection)
         }
     }
 
     public func removeToken(_ tokenHash: [UInt8]) async throws(StoreError) -> Bool {
-        try await writing { connection throws(SQLiteError) in
-            let delete = try connection.statement("DELETE FROM tokens WHERE hash = ?")
-            try delete.bind(.blob(tokenHash)).run()
-            return connection.changes > 0
+        let account: Int64? = try await writing(touching: Self.touched) {
+            connection throws(SQLiteError) in
+            let delete = try connection.statement(
+                "DELETE FROM tokens WHERE hash = ? RETURNING account_id")
+            try delete.bind(.blob(tokenHash))
+            return try delete.step() ? delete.int64(0) : nil
         }
+        return account != nil
     }
 
     // MARK: Sessions
@@ -268,7 +282,10 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func touchToken(_ tokenHash: [UInt8], usedAt: Int64) async throws(StoreError) {
-        try await writing { connection throws(SQLiteError) in
+        // Recording a use only lengthens a session's life, and a kept answer's reuse ends
+        // before the session's next use is due to be recorded (`SessionKeeper`): no answer
+        // depends on this write.
+        try await writing(touching: { _ in .accounts([]) }) { connection throws(SQLiteError) in
             let update = try connection.statement(
                 "UPDATE tokens SET last_used_at = max(last_used_at, ?) WHERE hash = ?")
             try update.bind(.integer(usedAt), .blob(tokenHash)).run()
@@ -276,7 +293,7 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func removeTokens(account: Int64, keeping: [UInt8]?) async throws(StoreError) -> Int {
-        try await writing { connection throws(SQLiteError) in
+        try await writing(touching: { _ in .account(account) }) { connection throws(SQLiteError) in
             try Self.removeTokens(account: account, keeping: keeping, on: connection)
         }
     }
@@ -284,24 +301,28 @@ public final class SQLiteNoteStore: NoteStore {
     public func removeSessions(
         lastUsedBefore: Int64?, createdBefore: Int64?
     ) async throws(StoreError) -> Int {
-        try await writing { connection throws(SQLiteError) in
+        let accounts: [Int64] = try await writing(touching: { .accounts($0) }) {
+            connection throws(SQLiteError) in
             let delete = try connection.statement(
                 """
                 DELETE FROM tokens WHERE kind = ?1
                     AND (last_used_at < coalesce(?2, -1) OR created_at < coalesce(?3, -1))
+                RETURNING account_id
                 """)
             try delete.bind(
                 .text(TokenKind.session.rawValue), lastUsedBefore.map(SQLiteValue.integer) ?? .null,
-                createdBefore.map(SQLiteValue.integer) ?? .null
-            ).run()
-            return connection.changes
+                createdBefore.map(SQLiteValue.integer) ?? .null)
+            var accounts: [Int64] = []
+            while try delete.step() { accounts.append(delete.int64(0)) }
+            return accounts
         }
+        return accounts.count
     }
 
     public func setPasswordHash(
         _ passwordHash: String, account: Int64, keepingToken: [UInt8]?
     ) async throws(StoreError) -> Bool {
-        try await writing { connection throws(SQLiteError) in
+        try await writing(touching: { _ in .account(account) }) { connection throws(SQLiteError) in
             let update = try connection.statement(
                 "UPDATE accounts SET password_hash = ? WHERE id = ?")
             try update.bind(.text(passwordHash), .integer(account)).run()
@@ -402,7 +423,8 @@ public final class SQLiteNoteStore: NoteStore {
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
-        try await writer.perform { connection throws(StoreError) in
+        let note = try await writer.perform(touching: { _ in .account(account) }) {
+            connection throws(StoreError) in
             // The totals are the triggers' (migration account-usage-totals), read in this
             // write's transaction: no other write comes between the check and the insert.
             if quota != .unlimited {
@@ -434,13 +456,16 @@ public final class SQLiteNoteStore: NoteStore {
                 return try SQLiteSearchIndex.indexed(Self.note(from: insert), on: connection)
             }
         }
+        changeObservers.post(.account(account))
+        return note
     }
 
     public func updateNote(
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
         quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
-        try await writer.perform { connection throws(StoreError) in
+        let outcome = try await writer.perform(touching: { _ in .account(account) }) {
+            connection throws(StoreError) in
             let refusal: ConditionalWrite<Note>? = try Self.sqlite { () throws(SQLiteError) in
                 try Self.refusal(precondition, id: id, account: account, on: connection)
             }
@@ -462,6 +487,8 @@ public final class SQLiteNoteStore: NoteStore {
                     on: connection)
             }
         }
+        if case .applied = outcome { changeObservers.post(.account(account)) }
+        return outcome
     }
 
     /// The account's content bytes and the note's own, inside the write's transaction;
@@ -507,7 +534,9 @@ public final class SQLiteNoteStore: NoteStore {
     public func removeNote(
         id: Int64, account: Int64, precondition: WritePrecondition
     ) async throws(StoreError) -> ConditionalWrite<Void> {
-        try await writing { connection throws(SQLiteError) in
+        let outcome: ConditionalWrite<Void> = try await writing(
+            touching: { _ in .account(account) }
+        ) { connection throws(SQLiteError) in
             if let refusal: ConditionalWrite<Void> = try Self.refusal(
                 precondition, id: id, account: account, on: connection)
             {
@@ -522,6 +551,8 @@ public final class SQLiteNoteStore: NoteStore {
             }
             return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
+        if case .applied = outcome { changeObservers.post(.account(account)) }
+        return outcome
     }
 
     /// What a write made on condition of a version answers instead of writing, or `nil`
@@ -572,13 +603,20 @@ public final class SQLiteNoteStore: NoteStore {
         return try result.get()
     }
 
-    /// A write whose only failures are SQLite's.
-    private func writing<Value: Sendable>(
+    /// A write whose only failures are SQLite's, touching the accounts `scope` names of
+    /// its result (by default any: every kept answer is then stale).
+    func writing<Value: Sendable>(
+        touching scope: @escaping (Value) -> SQLiteChangeWatch.Scope = { _ in .database },
         _ body: @escaping (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(StoreError) -> Value {
-        try await writer.perform { connection throws(StoreError) in
+        try await writer.perform(touching: scope) { connection throws(StoreError) in
             try Self.sqlite { () throws(SQLiteError) in try body(connection) }
         }
+    }
+
+    /// The account a write found and changed, if any.
+    private static func touched(_ account: Int64?) -> SQLiteChangeWatch.Scope {
+        .accounts(account.map { [$0] } ?? [])
     }
 
     /// Runs SQLite calls, reporting their failure as the store's.

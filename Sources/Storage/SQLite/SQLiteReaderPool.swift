@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Read-only connections, lent to one thread at a time. WAL lets them read while
 /// the writer commits; each keeps its prepared statements, so a read compiles no SQL.
@@ -13,7 +13,7 @@ final class SQLiteReaderPool: Sendable {
     private let path: String
     /// How much of the database file readers map: address space, not memory.
     static let memoryMapBytes = 1 << 30
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(path: String) {
         self.path = path

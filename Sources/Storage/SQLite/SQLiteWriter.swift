@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// The one connection that writes, on a thread of its own, with group commit.
 ///
@@ -16,14 +16,16 @@ final class SQLiteWriter: Sendable {
     /// `finish` is called once the batch holding it has committed (or failed).
     private final class Job: @unchecked Sendable {
         // Touched only by the writer thread, from dequeue to `finish`.
-        let body: (SQLiteConnection) throws(StoreError) -> Void
+        let body: (SQLiteConnection) throws(StoreError) -> SQLiteChangeWatch.Scope
         let finish: @Sendable (StoreError?) -> Void
         var failure: StoreError?
+        /// What the body wrote, as it said once it succeeded.
+        var touched = SQLiteChangeWatch.Scope.database
         /// Issue 13: when it was queued, for the write-wait metric.
         let queued = ContinuousClock.now
 
         init(
-            body: @escaping (SQLiteConnection) throws(StoreError) -> Void,
+            body: @escaping (SQLiteConnection) throws(StoreError) -> SQLiteChangeWatch.Scope,
             finish: @escaping @Sendable (StoreError?) -> Void
         ) {
             self.body = body
@@ -42,10 +44,13 @@ final class SQLiteWriter: Sendable {
     private let recovery: SQLiteWriterRecovery?
     /// Issue 13: waits, batch sizes and commit times, for /metrics.
     let statistics: StoreStatistics
-    private let queue = Mutex(Queue())
+    /// Told of every commit before its writes are resumed (the legacy answer cache's
+    /// per-account revisions); `nil` when nothing reads the database's stamps.
+    private let changes: SQLiteChangeWatch?
+    private let queue = Lock(Queue())
     /// The connection until the writer's thread takes it: from then on only the thread
     /// holds it, so the database is closed before ``close()`` returns.
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Lock<SQLiteConnection?>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -54,10 +59,12 @@ final class SQLiteWriter: Sendable {
     /// says it can be written; writes fail cleanly until then.
     init(
         connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
-        recovery: SQLiteWriterRecovery? = nil, statistics: StoreStatistics = StoreStatistics()
+        recovery: SQLiteWriterRecovery? = nil, statistics: StoreStatistics = StoreStatistics(),
+        changes: SQLiteChangeWatch? = nil
     ) {
         self.statistics = statistics
-        self.connection = Mutex(connection)
+        self.changes = changes
+        self.connection = Lock(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
         self.recovery = recovery
@@ -69,17 +76,20 @@ final class SQLiteWriter: Sendable {
         thread.start()
     }
 
-    /// Runs `body` in the next batch; returns once that batch is committed.
+    /// Runs `body` in the next batch; returns once that batch is committed and published
+    /// as touching what `scope` says of the body's result (by default: any account).
     func perform<Value: Sendable>(
+        touching scope: @escaping (Value) -> SQLiteChangeWatch.Scope = { _ in .database },
         _ body: @escaping (SQLiteConnection) throws(StoreError) -> Value
     ) async throws(StoreError) -> Value {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Value, StoreError>, Never>) in
-            let value = Mutex<Value?>(nil)
+            let value = Lock<Value?>(nil)
             let job = Job(
                 body: { connection throws(StoreError) in
                     let written = try body(connection)
                     value.withLock { $0 = written }
+                    return scope(written)
                 },
                 finish: { failure in
                     if let failure {
@@ -126,6 +136,9 @@ final class SQLiteWriter: Sendable {
     private func run() {
         var connection = self.connection.withLock { $0.take() }
         var readOnly = connection?.isReadOnly ?? false
+        // `PRAGMA data_version` after the last commit; `nil`: unknown, so the next commit
+        // takes it that another connection may have committed.
+        var dataVersion: Int64?
         while true {
             wakeUp.wait()
             let (batch, closed) = queue.withLock { queue in
@@ -139,6 +152,8 @@ final class SQLiteWriter: Sendable {
                     // the process to the file until the last of them closes: this one
                     // closes first, then the readers are told to let go of theirs.
                     connection = nil
+                    dataVersion = nil
+                    changes?.lostTrack()
                     do throws(SQLiteError) {
                         connection = try recovery.reopen()
                     } catch {
@@ -146,7 +161,9 @@ final class SQLiteWriter: Sendable {
                     }
                 }
                 if let connection {
-                    readOnly = commit(batch, on: connection) || connection.isReadOnly
+                    readOnly =
+                        commit(batch, on: connection, dataVersion: &dataVersion)
+                        || connection.isReadOnly
                 } else {
                     for job in batch { job.finish(failure ?? .closed) }
                 }
@@ -160,18 +177,23 @@ final class SQLiteWriter: Sendable {
     /// is undone alone, unless its failure ended the transaction itself (SQLite does so
     /// on a full disk or an I/O error). Then the batch is lost: every job of it fails
     /// with that cause, nothing of it is stored, and the next batch starts afresh. Returns
-    /// whether a write failed because the database is read-only.
-    private func commit(_ batch: [Job], on connection: SQLiteConnection) -> Bool {
+    /// whether a write failed because the database is read-only. The commit is published
+    /// to ``changes`` before any job is finished (see ``SQLiteChangeWatch`` for why
+    /// `dataVersion` is read inside the transaction and again after it).
+    private func commit(
+        _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?
+    ) -> Bool {
         // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync).
         let started = ContinuousClock.now
         for job in batch { statistics.writeWait.observe(started - job.queued) }
         statistics.commitBatchSize.observe(batch.count)
         do throws(StoreError) {
             try Self.step("BEGIN IMMEDIATE", on: connection)
+            let before = changes == nil ? nil : Self.dataVersion(of: connection)
             for job in batch {
                 try Self.step("SAVEPOINT job", on: connection)
                 do {
-                    try job.body(connection)
+                    job.touched = try job.body(connection)
                     connection.finishStatements()
                 } catch {
                     connection.finishStatements()
@@ -184,10 +206,21 @@ final class SQLiteWriter: Sendable {
             let committing = ContinuousClock.now
             try Self.step("COMMIT", on: connection)
             statistics.commitDuration.observe(.now - committing)
+            if let changes {
+                let header = changes.header()
+                let after = Self.dataVersion(of: connection)
+                let alone = before != nil && after == before
+                changes.published(
+                    batch.filter { $0.failure == nil }.map(\.touched),
+                    ownHeader: alone ? header : nil, foreign: !alone || before != dataVersion)
+                dataVersion = after
+            }
         } catch {
             connection.finishStatements()
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             for job in batch where job.failure == nil { job.failure = error }
+            dataVersion = nil
+            changes?.lostTrack()
         }
         let readOnly = batch.contains { job in
             guard case .database(let cause)? = job.failure else { return false }
@@ -195,6 +228,16 @@ final class SQLiteWriter: Sendable {
         }
         for job in batch { job.finish(job.failure) }
         return readOnly
+    }
+
+    /// `PRAGMA data_version`: it changes when another connection commits, never for this
+    /// one's own commits. `nil` when it cannot be read.
+    private static func dataVersion(of connection: SQLiteConnection) -> Int64? {
+        defer { connection.finishStatements() }
+        guard let statement = try? connection.statement("PRAGMA data_version"),
+            (try? statement.step()) == true
+        else { return nil }
+        return statement.int64(0)
     }
 
     /// Runs one statement of the batch's own (`BEGIN`, `SAVEPOINT` …).

@@ -2,26 +2,32 @@ import CommandLineSupport
 import Foundation
 import Storage
 
-/// `--database sqlite:PATH` (or a plain path, taken as SQLite), shared by every command
-/// that opens the store.
+/// `--database sqlite:PATH` (or a plain path, taken as SQLite), or a PostgreSQL location
+/// (`postgres://USER@HOST:PORT/DB`, `postgresql://…`, libpq's `key=value` pairs), shared by
+/// every command that opens the store.
 enum DatabaseOption {
     static let name = "--database"
     static let environmentVariable = "MYNOTES_DATABASE"
     static let defaultValue = "sqlite:./mynotes.sqlite"
     static let spec = OptionSpec.value(
         name, "sqlite:PATH",
-        "The database, sqlite:PATH or a plain PATH (env MYNOTES_DATABASE; default "
-            + "\(defaultValue)).",
+        "The database, sqlite:PATH or a plain PATH, or postgres://USER@HOST:PORT/DB "
+            + "(env MYNOTES_DATABASE; default \(defaultValue)).",
         short: "-d")
 
     static func location(_ arguments: ParsedArguments) throws(UsageError) -> StoreLocation {
         let text =
             arguments.value(name) ?? arguments.environment[environmentVariable] ?? defaultValue
-        if !text.isEmpty, !hasScheme(text) { return .sqlite(path: text) }
+        // libpq's `key=value` pairs have no scheme either, and are not a path.
+        if !text.isEmpty, !hasScheme(text), (try? StoreLocation(parsing: text)) == nil {
+            return .sqlite(path: text)
+        }
         do {
             return try StoreLocation(parsing: text)
         } catch {
-            throw UsageError("option '\(name)' must be sqlite:PATH or a file's path, not '\(text)'")
+            throw UsageError(
+                "option '\(name)' must be sqlite:PATH, a file's path or postgres://…, not '\(text)'"
+            )
         }
     }
 
@@ -42,9 +48,11 @@ enum DatabaseOption {
         throw UsageError("'\(command)' works on sqlite: databases; see docs/OPERATIONS.md")
     }
 
-    static func open(_ location: StoreLocation) throws(CommandFailure) -> any NoteStore {
+    static func open(
+        _ location: StoreLocation, limits: StoreLimits = StoreLimits()
+    ) throws(CommandFailure) -> any NoteStore {
         do {
-            return try location.open(indexing: searchIndexProgress())
+            return try location.open(limits: limits, indexing: searchIndexProgress())
         } catch {
             throw CommandFailure(error.description)
         }
@@ -74,6 +82,7 @@ enum DatabaseOption {
             return [path, path + "-wal", path + "-shm", path + "-journal"].filter {
                 !FileManager.default.fileExists(atPath: $0)
             }
+        case .postgreSQL: return []
         }
     }
 

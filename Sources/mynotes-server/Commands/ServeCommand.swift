@@ -86,11 +86,29 @@ struct ServeCommand: Command {
             .value(
                 "--log-level", "LEVEL",
                 "trace, debug, info, notice, warning, error or critical (default info)."),
+            // Issue 11: PostgreSQL.
+            .value(
+                "--db-pool", "N",
+                "PostgreSQL connections this server holds, each with a thread that runs "
+                    + "statements on it (default: 4 per core, at least 8)."),
+            // Issue 12: the change feed (GET /api/v1/changes, /api/v1/changes/stream).
+            .value(
+                "--change-retention", "DURATION",
+                "Keep removed notes' tombstones in the change feed this long: 30d, 12h, 45m, "
+                    + "90s or seconds; never (or 0) to keep them (default 30d). A client whose "
+                    + "cursor is older syncs again in full."),
+            .value(
+                "--change-heartbeat", "DURATION",
+                "How often an idle change stream sends a heartbeat (default 15s)."),
+            .value(
+                "--change-streams-per-account", "N",
+                "Change streams one account may hold open at once (default 32)."),
         ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
     var location: StoreLocation
+    var storeLimits = StoreLimits()
     var logFormat = LogFormat.text
     var logLevel = LogLevel.info
     /// Issue 13: metrics, access log, drain delay, TLS (ServeCommand+Operations.swift).
@@ -171,7 +189,25 @@ struct ServeCommand: Command {
         if let text = arguments.value("--session-lifetime") {
             service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
         }
+        // Issue 12: the change feed.
+        if let text = arguments.value("--change-retention") {
+            service.changeFeed.retention = try Self.lifetime(text, named: "--change-retention")
+        }
+        if let text = arguments.value("--change-heartbeat") {
+            guard let heartbeat = try Self.lifetime(text, named: "--change-heartbeat") else {
+                throw UsageError("option '--change-heartbeat' must be a duration, not '\(text)'")
+            }
+            service.changeFeed.heartbeat = heartbeat
+        }
+        service.changeFeed.streamsPerAccount =
+            try arguments.integer("--change-streams-per-account", in: 1...1_000_000)
+            ?? service.changeFeed.streamsPerAccount
         location = try DatabaseOption.location(arguments)
+        // Issue 11: PostgreSQL.
+        storeLimits.connections =
+            try arguments.integer("--db-pool", in: 1...1_000) ?? storeLimits.connections
+        // Servers sharing a database share the throttle and the rates through it.
+        if case .postgreSQL = location { service.limitState = .inStore }
         if let text = arguments.value("--log-format") ?? environment["MYNOTES_LOG_FORMAT"] {
             guard let format = LogFormat(rawValue: text) else {
                 throw UsageError("option '--log-format' must be text or json, not '\(text)'")
@@ -198,7 +234,7 @@ struct ServeCommand: Command {
         let signals = ShutdownSignals()
         // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
         let newFiles = DatabaseOption.missingFiles(location)
-        let store = try DatabaseOption.open(location)
+        let store = try DatabaseOption.open(location, limits: storeLimits)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {

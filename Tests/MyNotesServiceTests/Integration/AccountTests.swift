@@ -158,7 +158,7 @@ struct AccountTests {
 
     @Test("The token is stored only as a hash: its text is nowhere in the database")
     func tokenStoredAsHash() throws {
-        let fixture = try LegacyFixture()
+        let fixture = try LegacyFixture(backend: .sqlite)
         #expect(try fixture.add("x") == "1")
         let files = try FileManager.default.contentsOfDirectory(
             at: fixture.server.directory, includingPropertiesForKeys: nil)

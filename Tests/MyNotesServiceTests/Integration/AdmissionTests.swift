@@ -127,7 +127,7 @@ struct AdmissionTests {
     }
 
     @Test func concurrentAddsOnOneThreadAreAllAcknowledgedAfterTheirCommit() async throws {
-        let server = try TestServer(.init(threads: 1))
+        let server = try TestServer(.init(threads: 1, backend: .sqlite))
         let token = try server.createAccount(email: "ann@example.com")
         // Given 64 adds in flight at once on one HTTP thread
         let clients = try (0..<64).map { _ in try RawHTTPClient(port: server.port) }

@@ -18,22 +18,23 @@ struct HostileInputTests {
         #expect(reply.record?.map(\.content) == ["survives"])
     }
 
-    /// libmicrohttpd 0.9.75 keeps a GET's query parameters in its fixed per-connection
-    /// memory; past about 1,400 it cannot even write its 431 and closes the connection.
-    /// Nothing else waits for it.
-    @Test("10,000 parameters in a GET end only their own connection")
-    func tenThousandInAQueryStallOnlyTheirConnection() throws {
+    /// A target of 10,000 parameters (about 40 KiB) is within the 64 KiB limit: it is read
+    /// and answered like any other, and nothing else waits for it. (libmicrohttpd 0.9.75
+    /// kept the parameters in its fixed per-connection memory and, past about 1,400, closed
+    /// the connection without an answer; this test asserted that until the move to h2o.)
+    @Test("10,000 parameters in a GET are answered, and others are served meanwhile")
+    func tenThousandInAQueryAreAnswered() throws {
         let fixture = try LegacyFixture(over: .socket)
         let hostile = try RawHTTPClient(port: fixture.server.port, timeoutSeconds: 30)
         let many = [Parameter](repeating: Parameter("x", "1"), count: 10_000)
         hostile.write(
             "GET /mynotes/webservice.php?\(FormEncoding.encode(many)) HTTP/1.1\r\nHost: t\r\n\r\n")
-        // Served while the hostile request stalls: a query that waited for it would run
-        // into the client's receive timeout and fail.
+        // Served meanwhile: a query that waited for it would run into the client's receive
+        // timeout and fail.
         for _ in 0..<20 {
             #expect(try fixture.get([Parameter("action", "query")]).reply().resultCode == 0)
         }
-        #expect(hostile.isClosedByServer())
+        #expect(try hostile.readResponse().status == 200)
     }
 
     @Test("10,000 longer parameters make a GET over 64 KiB: 414, and the server keeps serving")

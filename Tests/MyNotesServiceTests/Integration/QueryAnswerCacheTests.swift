@@ -2,10 +2,11 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// A query's answer is kept and served again without the store, but only until the next
-/// commit to the database, whoever makes it: this server, or another process writing to
-/// the same file (as `mynotes-server accounts …` does while the server runs).
-@Suite("Query answers kept until the next commit")
+/// A query's answer is kept and served again without the store, but only until a commit
+/// it may depend on: this server's write to its account, or any commit of another process
+/// writing to the same file (as `mynotes-server accounts …` does while the server runs).
+/// `PerAccountAnswerCacheTests` show what other accounts' writes leave kept.
+@Suite("Query answers kept until a commit they depend on")
 struct QueryAnswerCacheTests {
     static func databasePath(of fixture: LegacyFixture) -> String {
         fixture.server.directory.appendingPathComponent("notes.sqlite").path
@@ -20,7 +21,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A repeated query is answered without the store, until something commits")
     func repeatedQueryNeedsNoStore() throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite, clock: ManualClock())
         try fixture.add("Kept")
         let first = try fixture.notes()
         #expect(first.map(\.content) == ["Kept"])
@@ -43,7 +44,7 @@ struct QueryAnswerCacheTests {
 
     @Test("Every write shows in the next query", arguments: Writer.allCases)
     func writeShowsInNextQuery(writer: Writer) throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         let id = try fixture.add("Before")
         #expect(try fixture.notes().map(\.content) == ["Before"])
         #expect(try fixture.notes().map(\.content) == ["Before"])  // kept now
@@ -74,7 +75,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A token replaced by another process stops working at once")
     func replacedTokenStopsAtOnce() throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         try fixture.add("Private")
         #expect(try fixture.notes().count == 1)
         #expect(try fixture.notes().count == 1)  // kept now
@@ -91,7 +92,7 @@ struct QueryAnswerCacheTests {
 
     @Test("A wrong token is never answered from what a right one kept")
     func wrongTokenNeverHits() throws {
-        let fixture = try LegacyFixture(over: .socket)
+        let fixture = try LegacyFixture(over: .socket, backend: .sqlite)
         try fixture.add("Private")
         #expect(try fixture.notes().count == 1)
         let reply = try fixture.get(

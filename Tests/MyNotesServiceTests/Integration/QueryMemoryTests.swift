@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MyNotesTesting
 import Storage
-import Synchronization
 import Testing
 
 @testable import MyNotesService
@@ -66,7 +66,7 @@ struct QueryMemoryTests {
         /// memory is sampled instead, every millisecond.
         func peakAnonymousKiB<Value>(while body: () throws -> Value) throws -> (Value, Int) {
             let pid = self.pid
-            let state = Mutex((stop: false, peak: try statusKiB("RssAnon")))
+            let state = Lock((stop: false, peak: try statusKiB("RssAnon")))
             let stopped = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 while !state.withLock({ $0.stop }) {

@@ -15,7 +15,7 @@ struct QueryStreamingTests {
 
     /// The server, its account's token, and every note of the account, newest first.
     static func server(notes count: Int) async throws -> (TestServer, String, [Note]) {
-        let server = try TestServer(.init(auth: .token))
+        let server = try TestServer(.init(auth: .token, backend: .sqlite))
         let token = try server.createAccount(email: "ann@example.com")
         try BulkNotes.insert(
             count, email: "ann@example.com",

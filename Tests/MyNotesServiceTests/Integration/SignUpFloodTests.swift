@@ -1,7 +1,7 @@
 import Foundation
+import Locking
 import MyNotesService
 import MyNotesTesting
-import Synchronization
 import Testing
 
 /// Issue 9 item 4, the load: before the limits, 16 anonymous connections posting
@@ -12,7 +12,7 @@ import Testing
 struct SignUpFloodTests {
     /// What the flooding connections saw.
     final class Tally: Sendable {
-        private let statuses = Mutex<[Int: Int]>([:])
+        private let statuses = Lock<[Int: Int]>([:])
 
         func count(_ status: Int) { statuses.withLock { $0[status, default: 0] += 1 } }
         var counts: [Int: Int] { statuses.withLock { $0 } }

@@ -98,9 +98,11 @@ final class LegacyFixture {
 
     init(
         auth: AuthenticationMode = .token, quota: Int = 0, email: String = "ann@example.com",
-        over transport: TestTransport = .inProcess
+        over transport: TestTransport = .inProcess,
+        backend: TestServer.Backend = .chosenByEnvironment,
+        clock: any Clock<Duration> = ContinuousClock()
     ) throws {
-        server = try TestServer(.init(auth: auth, quota: quota))
+        server = try TestServer(.init(auth: auth, quota: quota, clock: clock, backend: backend))
         self.auth = auth
         self.email = email
         self.transport = transport

@@ -63,6 +63,19 @@ export function refusalMessage(status, problem, retryAfter, t) {
   return message;
 }
 
+/**
+ * An answer's JSON body; null when it has none or it is not JSON.
+ * @param {Response} response
+ */
+async function jsonOf(response) {
+  if (!/json/.test(response.headers.get('Content-Type') ?? '')) return null;
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
 /** The name of the event fired when the server no longer accepts the token. */
 export const SESSION_EXPIRED = 'session-expired';
 
@@ -98,35 +111,78 @@ export class Api extends EventTarget {
    */
   async request(method, path, { body, etag, anonymous = false } = {}) {
     /** @type {Record<string, string>} */
-    const headers = { Accept: 'application/json', 'Accept-Language': this.#acceptLanguage };
-    const token = anonymous ? null : this.#token();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (etag) headers['If-Match'] = etag;
-    let response;
+    const { response, token } = await this.#send(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    }, anonymous);
+    const data = await jsonOf(response);
+    if (!response.ok) this.#refuse(response, data, token);
+    return { status: response.status, data, etag: response.headers.get('ETag') };
+  }
+
+  /**
+   * Opens the account's change stream (`text/event-stream`), resuming after `cursor` when
+   * there is one. Resolves to the answer as soon as its headers came, its body still
+   * streaming; rejects with an ApiError like any request (a 410 when `cursor` expired).
+   * @param {string | null} cursor
+   * @param {AbortSignal} signal ends the stream
+   * @returns {Promise<Response>}
+   */
+  async changeStream(cursor, signal) {
+    /** @type {Record<string, string>} */
+    const headers = { Accept: 'text/event-stream' };
+    if (cursor) headers['Last-Event-ID'] = cursor;
+    const { response, token } = await this.#send(
+      '/api/v1/changes/stream', { method: 'GET', headers, signal }, false);
+    if (!response.ok) this.#refuse(response, await jsonOf(response), token);
+    if (!/^text\/event-stream\b/.test(response.headers.get('Content-Type') ?? '')
+      || !response.body) {
+      response.body?.cancel().catch(() => {});
+      throw new ApiError(response.status, this.#t('httpError', { status: response.status }));
+    }
+    return response;
+  }
+
+  /**
+   * Sends one request with the page's language and (unless `anonymous`) the token.
+   * @param {string} path
+   * @param {{
+   *   method: string, headers: Record<string, string>, body?: string, signal?: AbortSignal
+   * }} init
+   * @param {boolean} anonymous
+   * @returns {Promise<{ response: Response, token: string | null }>}
+   */
+  async #send(path, init, anonymous) {
+    /** @type {Record<string, string>} */
+    const headers = { ...init.headers, 'Accept-Language': this.#acceptLanguage };
+    const token = anonymous ? null : this.#token();
+    if (token) headers.Authorization = `Bearer ${token}`;
     try {
-      response = await this.#fetch(path, {
-        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-        cache: 'no-store', credentials: 'omit', redirect: 'error',
+      const response = await this.#fetch(path, {
+        ...init, headers, cache: 'no-store', credentials: 'omit', redirect: 'error',
       });
-    } catch {
+      return { response, token };
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
       throw new ApiError(0, this.#t('networkError'));
     }
-    let data = null;
-    if (/json/.test(response.headers.get('Content-Type') ?? '')) {
-      try {
-        data = await response.json();
-      } catch {
-        data = null;
-      }
-    }
-    if (!response.ok) {
-      const message = refusalMessage(
-        response.status, data, response.headers.get('Retry-After'), this.#t);
-      if (response.status === 401 && token) this.dispatchEvent(new Event(SESSION_EXPIRED));
-      throw new ApiError(response.status, message, data);
-    }
-    return { status: response.status, data, etag: response.headers.get('ETag') };
+  }
+
+  /**
+   * Throws the ApiError for a refused answer; a 401 to a signed-in request also fires
+   * `session-expired`.
+   * @param {Response} response
+   * @param {unknown} data its problem document, if any
+   * @param {string | null} token the token it carried
+   * @returns {never}
+   */
+  #refuse(response, data, token) {
+    const message = refusalMessage(
+      response.status, data, response.headers.get('Retry-After'), this.#t);
+    if (response.status === 401 && token) this.dispatchEvent(new Event(SESSION_EXPIRED));
+    throw new ApiError(response.status, message, data);
   }
 
   /**

@@ -19,6 +19,7 @@ import { byId, setText, wireConfirmDialog } from './dom.js';
 import { createEditor } from './editor.js';
 import { localeOf, pickLanguage, translator } from './i18n.js';
 import { createList } from './list.js';
+import { createLive } from './live.js';
 import { createStore, detailOf, initialState, reduce } from './store.js';
 
 /** @typedef {import('./store.js').State} State */
@@ -73,6 +74,7 @@ const editor = createEditor({
   store, api, t, locale, list, announce, showConflict: conflict.show,
 });
 const accountPage = createAccountPage({ store, api, t, locale, announce });
+const live = createLive({ store, api, t, list, editor, conflict, announce });
 
 /**
  * What belongs to no pane: which view shows (sign-in, notes or the account page), the
@@ -125,7 +127,8 @@ async function submitAuth(event) {
     ui.authPassword.value = '';
     list.search.value = '';
     store.dispatch({ type: 'signedIn', email, token });
-    list.loadMore();
+    // Follows the account's changes, and loads the list once that is under way.
+    live.start();
     byId('new-note', HTMLButtonElement).focus();
   } catch (error) {
     store.dispatch({ type: 'authFailed', message: messageOf(error, t) });
@@ -138,6 +141,7 @@ async function submitAuth(event) {
 async function signOut() {
   if (!(await editor.confirmLeave())) return;
   const token = store.getState().token;
+  live.stop();
   store.dispatch({ type: 'signedOut' });
   showAuth();
   announce(t('signedOut'));
@@ -148,6 +152,7 @@ async function signOut() {
 
 /** The server no longer accepts the token (it expired, or was revoked elsewhere). */
 function sessionEnded() {
+  live.stop();
   store.dispatch({ type: 'signedOut' });
   showAuth();
   store.dispatch({ type: 'alert', message: t('sessionEnded') });

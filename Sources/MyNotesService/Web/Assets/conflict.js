@@ -9,6 +9,7 @@ import { byId, setText } from './dom.js';
 
 /** @typedef {import('./store.js').State} State */
 /** @typedef {import('./store.js').Draft} Draft */
+/** @typedef {import('./store.js').Note} Note */
 /** @typedef {import('./list.js').AppStore} AppStore */
 /** @typedef {import('./editor.js').createEditor} createEditor */
 /** @typedef {import('./api.js').Api} Api */
@@ -43,7 +44,10 @@ export function createConflict({ store, api, t, locale, editor }) {
     const conflict = state.conflict;
     if (previous && conflict === previous.conflict) return;
     const theirs = conflict?.theirs ?? null;
-    setText(ui.title, conflict ? t(theirs ? 'conflictTitle' : 'conflictGoneTitle') : '');
+    const title = conflict?.live
+      ? (theirs ? 'liveConflictTitle' : 'liveConflictGoneTitle')
+      : (theirs ? 'conflictTitle' : 'conflictGoneTitle');
+    setText(ui.title, conflict ? t(title) : '');
     setText(ui.text, conflict
       ? conflict.error || t(theirs ? 'conflictText' : 'conflictGoneText') : '');
     setText(ui.theirsDate, theirs ? formatNoteDate(theirs.date, locale) : '');
@@ -52,6 +56,20 @@ export function createConflict({ store, api, t, locale, editor }) {
     setText(ui.mineContent, conflict?.mine.content ?? '');
     ui.keepMine.hidden = !theirs;
     setText(ui.keepTheirs, t(conflict && !theirs ? 'discardMine' : 'keepTheirs'));
+  }
+
+  /**
+   * Shows `theirs` (null: the note is gone) beside `mine`, and tells the list.
+   * @param {{
+   *   id: number, mine: Draft, theirs: Note | null, theirsEtag: string | null, live?: boolean,
+   *   focus?: boolean
+   * }} versions `live`: the change stream told, before any save; `focus`: move the focus
+   *   to the choice (the editor the user was in is hidden)
+   */
+  function present({ id, mine, theirs, theirsEtag, live = false, focus = true }) {
+    store.dispatch({ type: 'conflict', id, mine, theirs, theirsEtag, live });
+    store.dispatch(theirs ? { type: 'noteChanged', note: theirs } : { type: 'noteRemoved', id });
+    if (focus) ui.title.focus();
   }
 
   /**
@@ -70,9 +88,7 @@ export function createConflict({ store, api, t, locale, editor }) {
         return;
       }
     }
-    store.dispatch({ type: 'conflict', id, mine, theirs, theirsEtag });
-    store.dispatch(theirs ? { type: 'noteChanged', note: theirs } : { type: 'noteRemoved', id });
-    ui.title.focus();
+    present({ id, mine, theirs, theirsEtag });
   }
 
   /** @param {Choice} choice */
@@ -120,5 +136,5 @@ export function createConflict({ store, api, t, locale, editor }) {
   store.subscribe(render);
   render(store.getState());
 
-  return { show, resolve };
+  return { show, present, resolve };
 }

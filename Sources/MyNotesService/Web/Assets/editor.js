@@ -112,6 +112,16 @@ export function createEditor({ store, api, t, locale, list, announce, showConfli
     content: ui.content.value, dateInput: ui.date.value,
   });
 
+  /**
+   * What a save would send now; null when no note is open.
+   * @returns {Draft | null}
+   */
+  function draft() {
+    const current = store.getState().current;
+    return current
+      ? { content: ui.content.value, date: dateForSave(current, ui.date.value) } : null;
+  }
+
   /** Whether leaving the open note is fine: unsaved text is dropped only when the user says so. */
   async function confirmLeave() {
     if (!store.getState().conflict && !dirty()) return true;
@@ -170,7 +180,7 @@ export function createEditor({ store, api, t, locale, list, announce, showConfli
     const state = store.getState();
     const current = state.current;
     if (!current || state.busy || current.loading) return;
-    const mine = { content: ui.content.value, date: dateForSave(current, ui.date.value) };
+    const mine = /** @type {Draft} */ (draft());
     store.dispatch({ type: 'editorError', message: '' });
     store.dispatch({ type: 'busy', busy: true });
     try {
@@ -253,10 +263,13 @@ export function createEditor({ store, api, t, locale, list, announce, showConfli
     }
   }
 
-  /** @param {number} id a note that is gone: closed, and its row with it */
-  function removed(id) {
+  /**
+   * @param {number} id a note that is gone: closed, and its row with it
+   * @param {{ focus?: boolean }} options `focus`: move the focus to the next row
+   */
+  function removed(id, { focus = true } = {}) {
     close({ focus: false });
-    (list.neighbourOf(id) ?? ui.newNote).focus();
+    if (focus) (list.neighbourOf(id) ?? ui.newNote).focus();
     store.dispatch({ type: 'noteRemoved', id });
   }
 
@@ -288,7 +301,9 @@ export function createEditor({ store, api, t, locale, list, announce, showConfli
   render(store.getState());
 
   return {
-    open, newNote, save, write, close, goBack, confirmLeave, dirty,
+    open, newNote, save, write, close, removed, goBack, confirmLeave, dirty, draft,
     focus: () => ui.content.focus(),
+    /** Whether the focus is in the editor's form. */
+    hasFocus: () => ui.editor.contains(document.activeElement),
   };
 }

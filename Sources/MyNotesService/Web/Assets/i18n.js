@@ -82,6 +82,15 @@ const ENGLISH = {
   revokeOthers: 'Sign out everywhere else',
   sessionRevoked: 'That session is signed out.',
   othersRevoked: 'Signed out everywhere else ({n}).',
+  liveConflictTitle: 'This note was changed elsewhere while you were editing it',
+  liveConflictGoneTitle: 'This note was deleted elsewhere while you were editing it',
+  liveOpenChanged: 'This note was changed elsewhere; it now shows the latest version.',
+  liveOpenDeleted: 'The note you had open was deleted elsewhere.',
+  liveAdded: 'Added elsewhere: “{preview}”.',
+  liveChanged: 'Changed elsewhere: “{preview}”.',
+  liveDeleted: 'Deleted elsewhere: “{preview}”.',
+  liveMany: '{n} notes changed elsewhere.',
+  liveWaiting: 'Live updates paused: reconnecting…',
 };
 
 /** @typedef {keyof typeof ENGLISH} MessageKey */
@@ -169,6 +178,15 @@ const CHINESE = {
   revokeOthers: '在其他所有地方退出登录',
   sessionRevoked: '该会话已退出登录。',
   othersRevoked: '已在其他所有地方退出登录（{n}）。',
+  liveConflictTitle: '你编辑时，这条备忘录已在别处被修改',
+  liveConflictGoneTitle: '你编辑时，这条备忘录已在别处被删除',
+  liveOpenChanged: '这条备忘录已在别处被修改，现在显示的是最新版本。',
+  liveOpenDeleted: '你打开的备忘录已在别处被删除。',
+  liveAdded: '别处新增了：“{preview}”。',
+  liveChanged: '别处修改了：“{preview}”。',
+  liveDeleted: '别处删除了：“{preview}”。',
+  liveMany: '别处有 {n} 条备忘录发生了变化。',
+  liveWaiting: '实时更新已暂停，正在重新连接…',
 };
 
 /**

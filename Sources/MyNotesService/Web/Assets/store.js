@@ -4,6 +4,7 @@
 // the views, which re-render from it. The unit tests (Tests/WebUnit) drive `reduce`
 // directly.
 
+import { applyChange } from './changes.js';
 import { toInputValue } from './dates.js';
 
 /**
@@ -13,6 +14,11 @@ import { toInputValue } from './dates.js';
 /** @typedef {{ content: string, date?: string }} Draft What the user asked to save. */
 /** @typedef {'signin' | 'signup'} AuthMode */
 /** @typedef {'notes' | 'account'} Page */
+/** @typedef {import('./changes.js').Change} Change */
+/**
+ * The change stream (live.js): not signed in, connecting, open, or waiting to reconnect.
+ * @typedef {'off' | 'connecting' | 'open' | 'waiting'} LiveState
+ */
 
 /**
  * One of the account's tokens as `GET /api/v1/sessions` lists it (never the token).
@@ -40,10 +46,12 @@ import { toInputValue } from './dates.js';
  */
 
 /**
- * A save refused as stale (412) or aimed at a deleted note: the user's draft beside the
- * version saved now (`theirs`, null when the note is gone).
+ * A save refused as stale (412) or aimed at a deleted note, or (`live`) a note being
+ * edited that the change stream said was changed or deleted elsewhere: the user's draft
+ * beside the version saved now (`theirs`, null when the note is gone).
  * @typedef {{
- *   id: number, mine: Draft, theirs: Note | null, theirsEtag: string | null, error: string
+ *   id: number, mine: Draft, theirs: Note | null, theirsEtag: string | null, error: string,
+ *   live: boolean
  * }} Conflict
  */
 
@@ -61,7 +69,7 @@ import { toInputValue } from './dates.js';
  *   token: string | null, email: string, authMode: AuthMode, authError: string,
  *   busy: boolean, alert: string, notice: { text: string }, list: List,
  *   current: Current | null, conflict: Conflict | null, editorError: string,
- *   revisions: number, page: Page, account: Account
+ *   revisions: number, page: Page, account: Account, live: LiveState
  * }} State
  */
 
@@ -86,13 +94,18 @@ import { toInputValue } from './dates.js';
  *   | { type: 'copying' }
  *   | { type: 'editorError', message: string }
  *   | { type: 'detailClosed' }
- *   | { type: 'conflict', id: number, mine: Draft, theirs: Note | null, theirsEtag: string | null }
+ *   | {
+ *       type: 'conflict', id: number, mine: Draft, theirs: Note | null,
+ *       theirsEtag: string | null, live?: boolean
+ *     }
  *   | { type: 'conflictFailed', message: string }
  *   | { type: 'page', page: Page }
  *   | { type: 'sessionsLoading' }
  *   | { type: 'sessionsLoaded', sessions: SessionInfo[] }
  *   | { type: 'sessionsFailed', message: string }
  *   | { type: 'sessionRevoked', id: string }
+ *   | { type: 'remoteChange', change: Change }
+ *   | { type: 'liveState', live: LiveState }
  * } Action
  */
 
@@ -125,6 +138,7 @@ export const initialState = Object.freeze({
   revisions: 0,
   page: 'notes',
   account: emptyAccount(),
+  live: 'off',
 });
 
 /**
@@ -168,7 +182,7 @@ export function reduce(state, action) {
       // Nothing of the user's stays: no token, no notes, no drafts.
       return {
         ...initialState, list: emptyList(list.generation + 1), revisions: state.revisions,
-        notice: state.notice, alert: state.alert,
+        notice: state.notice, alert: state.alert, live: state.live,
       };
     case 'busy':
       return { ...state, busy: action.busy };
@@ -237,7 +251,7 @@ export function reduce(state, action) {
         ...state,
         conflict: {
           id: action.id, mine: action.mine, theirs: action.theirs,
-          theirsEtag: action.theirsEtag, error: '',
+          theirsEtag: action.theirsEtag, error: '', live: action.live ?? false,
         },
       };
     case 'conflictFailed':
@@ -251,6 +265,12 @@ export function reduce(state, action) {
       return { ...state, account: { sessions: action.sessions, loading: false, error: '' } };
     case 'sessionsFailed':
       return { ...state, account: { ...state.account, loading: false, error: action.message } };
+    case 'remoteChange': {
+      const next = applyChange(list, action.change);
+      return next === list ? state : { ...state, list: next };
+    }
+    case 'liveState':
+      return { ...state, live: action.live };
     case 'sessionRevoked':
       return {
         ...state,

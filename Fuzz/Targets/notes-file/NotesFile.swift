@@ -1,0 +1,1 @@
+../../../Sources/mynotes/NotesFile.swift

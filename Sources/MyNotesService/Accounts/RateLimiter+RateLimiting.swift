@@ -1,0 +1,7 @@
+import Storage
+
+extension RateLimiter: RateLimiting {
+    func wait(admitting address: String?) async throws(StoreError) -> Duration? {
+        admit(address: address)
+    }
+}

@@ -1,0 +1,2 @@
+// Its synchronous, non-throwing methods are the protocol's witnesses.
+extension SignInThrottle: SignInThrottling {}

@@ -1,0 +1,47 @@
+/// A failed PostgreSQL call, as the server (or libpq) reported it: the five-character
+/// SQLSTATE, the message, and the SQL that ran.
+///
+/// ```swift
+/// catch StoreError.postgreSQL(let error) where error.sqlState == PostgreSQLError.uniqueViolation {
+///     print(error.message)  // duplicate key value violates unique constraint "…"
+/// }
+/// ```
+public struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// `23505`: a unique index refused a row.
+    public static let uniqueViolation = "23505"
+    /// `08006`: the connection failed. libpq reports no SQLSTATE for a broken connection, so
+    /// the store gives it this one.
+    public static let connectionFailure = "08006"
+    /// `08001`: the client could not establish a connection.
+    public static let cannotConnect = "08001"
+    /// `55000`: the schema is newer than this server knows (a migration it lacks).
+    public static let objectNotInPrerequisiteState = "55000"
+
+    /// The SQLSTATE, e.g. `23505`.
+    public let sqlState: String
+    public let message: String
+    /// The statement that failed, when there was one.
+    public let sql: String?
+
+    public init(sqlState: String, message: String, sql: String?) {
+        self.sqlState = sqlState
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The SQLSTATE's class, its first two characters: `08` is a connection exception,
+    /// `57` an operator intervention such as a server shutting down.
+    public var sqlStateClass: String { String(sqlState.prefix(2)) }
+
+    /// Whether the connection, not the statement, failed: the server went away, shut down
+    /// or cannot be reached. Another connection may succeed.
+    public var isConnectionLost: Bool {
+        sqlStateClass == "08" || sqlState == "57P01" || sqlState == "57P02"
+            || sqlState == "57P03"
+    }
+
+    public var description: String {
+        if let sql { return "PostgreSQL error \(sqlState): \(message) (in: \(sql))" }
+        return "PostgreSQL error \(sqlState): \(message)"
+    }
+}

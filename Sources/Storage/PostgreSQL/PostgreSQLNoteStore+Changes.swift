@@ -1,0 +1,75 @@
+extension PostgreSQLNoteStore {
+    /// Issue 12's change feed, as SQLite's store reads it: in one statement (one snapshot),
+    /// the account's position and purge mark, then up to `$3` changes after `$2`.
+    private static let changesAfter = """
+        SELECT a.change_seq, a.purged_seq, c.seq, c.note_id, c.version, c.deleted::int,
+            c.created_seq, n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+        FROM accounts a
+        LEFT JOIN LATERAL (
+            SELECT seq, note_id, version, deleted, created_seq FROM note_changes
+            WHERE account_id = $1 AND seq > $2 AND (NOT deleted OR created_seq <= $2)
+            ORDER BY seq LIMIT $3) c ON true
+        LEFT JOIN notes n ON n.account_id = $1 AND n.id = c.note_id AND NOT c.deleted
+        WHERE a.id = $1
+        ORDER BY c.seq
+        """
+
+    public func changes(
+        account: Int64, after cursor: Int64?, limit: Int
+    ) async throws(StoreError) -> FeedRead {
+        try await read { connection throws(PostgreSQLError) in
+            let rows = try connection.query(
+                Self.changesAfter, .integer(account), .integer(cursor ?? 0),
+                .integer(Int64(max(0, limit)) + 1))
+            let found = (0..<rows.count).compactMap { row -> FeedRead.Row? in
+                guard !rows.isNull(row, 2) else { return nil }
+                return FeedRead.Row(
+                    sequence: rows.int64(row, 2), noteID: rows.int64(row, 3),
+                    version: rows.int64(row, 4), deleted: rows.int64(row, 5) != 0,
+                    createdSequence: rows.int64(row, 6),
+                    note: rows.isNull(row, 7)
+                        ? nil
+                        : Note(
+                            id: rows.int64(row, 7), date: rows.text(row, 8),
+                            content: rows.text(row, 9), createdAt: rows.int64(row, 10),
+                            updatedAt: rows.int64(row, 11), version: rows.int64(row, 12)))
+            }
+            return FeedRead.assemble(
+                rows: found, position: rows.count > 0 ? rows.int64(0, 0) : 0,
+                purged: rows.count > 0 ? rows.int64(0, 1) : 0, after: cursor, limit: limit)
+        }
+    }
+
+    public func changePosition(account: Int64) async throws(StoreError) -> Int64 {
+        try await read { connection throws(PostgreSQLError) in
+            let rows = try connection.query(
+                "SELECT change_seq FROM accounts WHERE id = $1", .integer(account))
+            return rows.count > 0 ? rows.int64(0, 0) : 0
+        }
+    }
+
+    public func purgeChanges(removedBefore: Int64) async throws(StoreError) -> Int {
+        try await write { connection throws(PostgreSQLError) in
+            // One statement: the tombstones go and, with them, each account's mark of the
+            // newest one gone, so that an older cursor reads as expired.
+            let rows = try connection.query(
+                """
+                WITH gone AS (
+                    DELETE FROM note_changes WHERE deleted AND changed_at < $1
+                    RETURNING account_id, seq),
+                marked AS (
+                    UPDATE accounts SET purged_seq = newest.seq
+                    FROM (SELECT account_id, max(seq) AS seq FROM gone GROUP BY account_id)
+                        AS newest
+                    WHERE accounts.id = newest.account_id AND newest.seq > accounts.purged_seq)
+                SELECT count(*) FROM gone
+                """, .integer(removedBefore))
+            return Int(rows.int64(0, 0))
+        }
+    }
+
+    public func observeChanges(_ observer: @escaping @Sendable (ChangeSignal) -> Void) {
+        changeObservers.add(observer)
+        changeListener.start()
+    }
+}

@@ -1,0 +1,15 @@
+# Names of test groups the test scripts treat apart (sourced by scripts/test.sh and
+# scripts/test-tsan.sh).
+#
+# Suites that measure latency while the server is under attack or load run alone, after
+# the rest: on two cores the other suites' work would count against their time limits,
+# and tests that block threads would starve the tasks they measure. The query memory suite
+# sends 100 MB answers, which would count against the others. The change stream suites
+# measure a write's way to an open stream and wait on a slow reader's stall limit. One
+# test, not a suite: the CLI's import of 10,000 notes within 60 s (76 s when the parallel
+# run shared the machine with another build).
+load_suites='ConnectionLimitTests|ChangeStreamTests|ChangeStreamProcessTests|StreamingResponseTests|SignUpFloodTests|SignUpCostTests|QueryTokenFirstTests|QueryMemoryTests|SignInTimingTests|tenThousand'
+# Tests whose subject is a time limit on real work, which a sanitizer's slowdown breaks:
+# six sign-ups at the server's real hashing cost against a 10 s refill; importing 10,000
+# notes in under 60 s.
+time_limited_tests='sixSignUpsFromOneAddress|tenThousand'
