@@ -214,6 +214,36 @@ import Testing
         #expect(progress.entries.last == SearchIndexProgress(indexed: 2, total: 2))
     }
 
+    /// A database whose index was built by a folding with other tables (a new Swift
+    /// runtime's) is indexed again when the store opens it: removing a note from the index
+    /// needs the very text indexed, so it is never folded by other tables than its own.
+    @Test func anotherFoldingRebuildsTheIndex() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        let (account, note) = try await database.withStore { store in
+            let account = try await store.createAccount(
+                email: "a@x", tokenHash: nil, passwordHash: nil)
+            let note = try await store.addNote(
+                NoteDraft(date: "2026-11-29", content: "Straße 会议"), account: account.id,
+                quota: .unlimited)
+            return (account.id, note.id)
+        }
+        try Self.execute("UPDATE notes_search_state SET folding = 1", in: database.path)
+        let progress = ProgressLog()
+        let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
+        defer { store.close() }
+        #expect(progress.entries.last == SearchIndexProgress(indexed: 1, total: 1))
+        _ = try await store.updateNote(
+            id: note, account: account, change: NoteChange(content: "budget"),
+            precondition: .none, quota: .unlimited)
+        let found = try await store.notes(
+            account: account, page: NotePage(limit: 10, containing: "STRASSE"))
+        #expect(found.isEmpty)
+        let budget = try await store.notes(
+            account: account, page: NotePage(limit: 10, containing: "Budget"))
+        #expect(budget.map(\.id) == [note])
+    }
+
     final class ProgressLog: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [SearchIndexProgress] = []

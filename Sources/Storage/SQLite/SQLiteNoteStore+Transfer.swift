@@ -105,12 +105,14 @@ extension SQLiteNoteStore: TransferableStore {
                     .text(note.position.sortKey), .text(note.content), .integer(note.createdAt),
                     .integer(note.updatedAt), .integer(note.version)
                 ).run()
+                try SQLiteSearchIndex.add(id: note.id, content: note.content, on: connection)
             }
         }
     }
 
     func removeAll() async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
+            try SQLiteSearchIndex.removeAll(on: connection)
             try connection.execute("DELETE FROM notes; DELETE FROM tokens; DELETE FROM accounts")
         }
     }

@@ -524,9 +524,17 @@ public final class SQLiteNoteStore: NoteStore {
             change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
             change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
             .integer(id), .integer(account))
+        // The search index forgets the old content before the row changes (see
+        // SQLiteSearchIndex.remove); a failed write rolls both back.
+        if change.content != nil {
+            try SQLiteSearchIndex.remove(id: id, account: account, on: connection)
+        }
         if try update.step() {
-            return .applied(
-                try SQLiteSearchIndex.reindexed(Self.note(from: update), on: connection))
+            let note = Self.note(from: update)
+            if change.content != nil {
+                try SQLiteSearchIndex.add(id: id, content: note.content, on: connection)
+            }
+            return .applied(note)
         }
         return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
     }
@@ -542,13 +550,11 @@ public final class SQLiteNoteStore: NoteStore {
             {
                 return refusal
             }
+            try SQLiteSearchIndex.remove(id: id, account: account, on: connection)  // search index
             let delete = try connection.statement(
                 "DELETE FROM notes WHERE id = ? AND account_id = ?")
             try delete.bind(.integer(id), .integer(account)).run()
-            if connection.changes > 0 {
-                try SQLiteSearchIndex.remove(id: id, on: connection)  // search index
-                return .applied(())
-            }
+            if connection.changes > 0 { return .applied(()) }
             return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
         }
         if case .applied = outcome { changeObservers.post(.account(account)) }

@@ -1,44 +1,59 @@
 /// The notes' search index (issue 15): substring search without reading every note.
 ///
-/// Three tables, all keyed by the note's id:
-/// - `notes_folded`: each note's text folded by ``TextFolding`` (the store's own copy, so
-///   that removing a note from the index never needs to fold it again);
-/// - `notes_trigrams`: FTS5 with the `trigram` tokenizer over `notes_folded` (external
-///   content, case-sensitive since the text is folded already): a query of three or more
-///   characters is a phrase of its trigrams, which matches exactly where the folded query
-///   is a substring of the folded note;
-/// - `notes_grams`: FTS5 without content over each note's distinct one- and two-character
-///   pieces, as hexadecimal words (``SearchIndexEntry``): a query of one or two characters
-///   (`会议`) is one word.
+/// Two FTS5 tables without content, keyed by the note's id, that only name candidates
+/// (`detail=none`: no positions, a list of note ids per word), and a folded copy of long
+/// notes:
+/// - `notes_trigrams`: the `trigram` tokenizer over the note's text folded by
+///   ``TextFolding`` (case-sensitive, since the text is folded already): a query of three
+///   or more characters asks for notes holding all of (up to ``queryTrigrams`` of) its
+///   trigrams;
+/// - `notes_grams`: each note's distinct one- and two-character pieces, as hexadecimal
+///   words (``SearchIndexEntry``): a query of one or two characters (`会议`) is one word;
+/// - `notes_folded`: the folded text of notes of ``SearchIndexEntry/foldedCopyBytes`` or
+///   more, so that testing a long note never folds it again.
+/// Every candidate is tested with `instr` on its folded text, so answers are exactly a
+/// scan's.
 ///
 /// The store's write methods keep them in step in the write's own transaction, so a note
 /// is found as soon as its write is acknowledged. There are no triggers: the folding is
 /// Swift's, and a trigger calling it would break every other writer (the `sqlite3` shell).
-/// Notes written by such writers are indexed when the store next opens the database
-/// (``indexMissingNotes(on:progress:)``).
+/// `notes_search_state` records the highest note id indexed: notes above it (all of them
+/// after the migration, and those written since by other programs) are indexed when the
+/// store next opens the database (``indexMissingNotes(on:progress:)``). It also records
+/// a fingerprint of the folding's tables: removing a note from a table without content
+/// means handing FTS5 the very text it indexed, so when a new Swift runtime folds
+/// differently, the index is rebuilt.
 ///
 /// A page of a search first walks the account's newest notes (after the cursor), testing
 /// their folded text, for at most ``walkNotes`` notes and ``walkCharacters`` characters: a
 /// common word fills its page there, in the order pages need, without touching the index.
 /// Only when the walk neither fills the page nor reaches the account's end does the index
-/// answer: it finds every matching note, whose few newest the page keeps.
+/// answer.
 enum SQLiteSearchIndex {
     /// Notes a page's walk tests before it asks the index.
     static let walkNotes = 1_000
-    /// Characters of folded text a page's walk reads before it asks the index.
+    /// Characters of text a page's walk reads before it asks the index.
     static let walkCharacters = 2_000_000
     /// Notes indexed per transaction while the index is built.
     static let buildBatch = 2_000
+    /// Trigrams of a long query the index is asked for (spread over the query); the test
+    /// of each candidate checks the whole query.
+    static let queryTrigrams = 12
 
     static let migration = SQLiteMigration(
         name: "notes-search-index",
         sql: """
-            CREATE TABLE notes_folded (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
             CREATE VIRTUAL TABLE notes_trigrams USING fts5(
-                folded, content = 'notes_folded', content_rowid = 'id',
-                tokenize = 'trigram case_sensitive 1', columnsize = 0);
+                folded, content = '', tokenize = 'trigram case_sensitive 1', detail = none,
+                columnsize = 0);
             CREATE VIRTUAL TABLE notes_grams USING fts5(
                 grams, content = '', tokenize = 'ascii', detail = none, columnsize = 0);
+            CREATE TABLE notes_folded (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
+            CREATE TABLE notes_search_state (
+                only INTEGER PRIMARY KEY CHECK (only = 1),
+                indexed_through INTEGER NOT NULL,
+                folding INTEGER NOT NULL);
+            INSERT INTO notes_search_state VALUES (1, 0, 0);
             """)
 
     // MARK: Writes
@@ -51,42 +66,51 @@ enum SQLiteSearchIndex {
         return note
     }
 
-    /// Indexes a note just changed (nothing to do when its folded text stays the same),
-    /// and hands it back.
-    static func reindexed(_ note: Note, on connection: SQLiteConnection) throws(SQLiteError)
-        -> Note
-    {
-        try replace(id: note.id, content: note.content, on: connection)
-        return note
-    }
-
-    /// Indexes a new note.
+    /// Indexes a new note (or a note's new content, after ``remove(id:account:on:)``).
     static func add(id: Int64, content: String, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
-        try insert(id: id, entry: SearchIndexEntry(content: content), on: connection)
+        let entry = SearchIndexEntry(content: content)
+        try connection.statement("INSERT INTO notes_trigrams (rowid, folded) VALUES (?, ?)")
+            .bind(.integer(id), .text(entry.folded)).run()
+        try connection.statement("INSERT INTO notes_grams (rowid, grams) VALUES (?, ?)")
+            .bind(.integer(id), .text(entry.grams)).run()
+        if entry.keepsFoldedCopy {
+            try connection.statement("INSERT INTO notes_folded (id, folded) VALUES (?, ?)")
+                .bind(.integer(id), .text(entry.folded)).run()
+        }
+        try connection.statement(
+            "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
+        ).bind(.integer(id)).run()
     }
 
-    /// Indexes a note's new content in place of its old.
-    static func replace(id: Int64, content: String, on connection: SQLiteConnection)
+    /// Takes a note of `account` (of any account for `nil`) out of the index, before its
+    /// row changes or goes: FTS5 needs the text it indexed. Nothing when the account has
+    /// no such note or it is not indexed yet.
+    static func remove(id: Int64, account: Int64?, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
-        let entry = SearchIndexEntry(content: content)
-        if try folded(id: id, on: connection) == entry.folded { return }
-        try remove(id: id, on: connection)
-        try insert(id: id, entry: entry, on: connection)
-    }
-
-    /// Takes a note out of the index (nothing when it is not there).
-    static func remove(id: Int64, on connection: SQLiteConnection) throws(SQLiteError) {
-        guard let folded = try folded(id: id, on: connection) else { return }
+        let read = try connection.statement(
+            """
+            SELECT n.content, f.folded FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
+            WHERE n.id = ?1 AND (?2 IS NULL OR n.account_id = ?2)
+                AND ?1 <= (SELECT indexed_through FROM notes_search_state)
+            """)
+        try read.bind(.integer(id), account.map(SQLiteValue.integer) ?? .null)
+        guard try read.step() else { return }
+        let copy = read.isNull(1) ? nil : read.text(1)
+        let folded = copy ?? TextFolding.fold(read.text(0))
+        read.reset()
         try connection.statement(
             "INSERT INTO notes_trigrams (notes_trigrams, rowid, folded) VALUES ('delete', ?, ?)"
         ).bind(.integer(id), .text(folded)).run()
         try connection.statement(
             "INSERT INTO notes_grams (notes_grams, rowid, grams) VALUES ('delete', ?, ?)"
         ).bind(.integer(id), .text(SearchIndexEntry.grams(of: folded))).run()
-        try connection.statement("DELETE FROM notes_folded WHERE id = ?").bind(.integer(id)).run()
+        if copy != nil {
+            try connection.statement("DELETE FROM notes_folded WHERE id = ?")
+                .bind(.integer(id)).run()
+        }
     }
 
     /// Takes every note of the account with `email` out of the index, before the account
@@ -94,110 +118,85 @@ enum SQLiteSearchIndex {
     static func removeNotes(ofAccount email: String, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
-        try removeAll(on: connection) { after throws(SQLiteError) in
-            let statement = try connection.statement(
-                """
-                SELECT n.id FROM accounts a JOIN notes n ON n.account_id = a.id
-                    JOIN notes_folded f ON f.id = n.id
-                WHERE a.email = ? AND n.id > ? ORDER BY n.id LIMIT ?
-                """)
-            return try statement.bind(.text(email), .integer(after), .integer(Int64(buildBatch)))
-        }
-    }
-
-    private static func insert(
-        id: Int64, entry: SearchIndexEntry, on connection: SQLiteConnection
-    ) throws(SQLiteError) {
-        try connection.statement("INSERT INTO notes_folded (id, folded) VALUES (?, ?)")
-            .bind(.integer(id), .text(entry.folded)).run()
-        try connection.statement("INSERT INTO notes_trigrams (rowid, folded) VALUES (?, ?)")
-            .bind(.integer(id), .text(entry.folded)).run()
-        try connection.statement("INSERT INTO notes_grams (rowid, grams) VALUES (?, ?)")
-            .bind(.integer(id), .text(entry.grams)).run()
-    }
-
-    private static func folded(id: Int64, on connection: SQLiteConnection) throws(SQLiteError)
-        -> String?
-    {
-        let statement = try connection.statement("SELECT folded FROM notes_folded WHERE id = ?")
-        try statement.bind(.integer(id))
-        return try statement.step() ? statement.text(0) : nil
-    }
-
-    /// Removes, batch by batch, the notes `select` finds: ids in ascending order after the
-    /// one it is given, a batch at a time, until it finds none.
-    private static func removeAll(
-        on connection: SQLiteConnection,
-        select: (_ after: Int64) throws(SQLiteError) -> SQLiteStatement
-    ) throws(SQLiteError) {
         var after: Int64 = 0
         while true {
-            let statement = try select(after)
+            let select = try connection.statement(
+                """
+                SELECT n.id FROM accounts a JOIN notes n ON n.account_id = a.id
+                WHERE a.email = ? AND n.id > ? ORDER BY n.id LIMIT ?
+                """)
+            try select.bind(.text(email), .integer(after), .integer(Int64(buildBatch)))
             var ids: [Int64] = []
-            while try statement.step() { ids.append(statement.int64(0)) }
-            statement.reset()
+            while try select.step() { ids.append(select.int64(0)) }
+            select.reset()
             guard let last = ids.last else { return }
-            for id in ids { try remove(id: id, on: connection) }
+            for id in ids { try remove(id: id, account: nil, on: connection) }
             after = last
         }
+    }
+
+    /// Empties the index, before every note is removed (a restore starts so).
+    static func removeAll(on connection: SQLiteConnection) throws(SQLiteError) {
+        try connection.execute(
+            """
+            INSERT INTO notes_trigrams (notes_trigrams) VALUES ('delete-all');
+            INSERT INTO notes_grams (notes_grams) VALUES ('delete-all');
+            DELETE FROM notes_folded;
+            UPDATE notes_search_state SET indexed_through = 0;
+            """)
     }
 
     // MARK: Building
 
-    /// Indexes the notes the index lacks and drops entries of notes that are gone: all
-    /// of them after the migration that made the index, and those written since by
-    /// programs other than the store. Cheap when the index is complete (two counts).
+    /// Indexes the notes above the highest id indexed: all of them after the migration
+    /// that made the index (or a change of the folding's tables), and those written since
+    /// by programs other than the store. Cheap when the index is complete (one lookup).
     /// Works in transactions of ``buildBatch`` notes, telling `progress` after each.
     static func indexMissingNotes(
         on connection: SQLiteConnection, progress: (SearchIndexProgress) -> Void
     ) throws(SQLiteError) {
-        let counts = try connection.statement(
-            "SELECT (SELECT count(*) FROM notes), (SELECT count(*) FROM notes_folded)")
-        _ = try counts.step()
-        let (notes, indexed) = (counts.int64(0), counts.int64(1))
-        connection.finishStatements()
-        if notes == indexed { return }
+        let folding = Int64(bitPattern: TextFolding.fingerprint)
         try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
-            try removeAll(on: connection) { after throws(SQLiteError) in
-                let statement = try connection.statement(
-                    """
-                    SELECT f.id FROM notes_folded f
-                    WHERE f.id > ? AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.id = f.id)
-                    ORDER BY f.id LIMIT ?
-                    """)
-                return try statement.bind(.integer(after), .integer(Int64(buildBatch)))
-            }
+            let state = try connection.statement(
+                "SELECT indexed_through, folding FROM notes_search_state")
+            _ = try state.step()
+            let (through, recorded) = (state.int64(0), state.int64(1))
+            state.reset()
+            if recorded == folding { return }
+            if through > 0 { try removeAll(on: connection) }
+            try connection.statement("UPDATE notes_search_state SET folding = ?")
+                .bind(.integer(folding)).run()
         }
         let missing = try connection.statement(
             """
-            SELECT count(*) FROM notes n
-            WHERE NOT EXISTS (SELECT 1 FROM notes_folded f WHERE f.id = n.id)
+            SELECT count(*) FROM notes
+            WHERE id > (SELECT indexed_through FROM notes_search_state)
             """)
         _ = try missing.step()
         let total = Int(missing.int64(0))
         connection.finishStatements()
-        var (done, after): (Int, Int64) = (0, 0)
+        if total == 0 { return }
+        var done = 0
         progress(SearchIndexProgress(indexed: done, total: total))
         while done < total {
-            let last = try SQLiteMigrations.transaction(on: connection) {
-                () throws(SQLiteError) -> Int64? in
+            let indexed = try SQLiteMigrations.transaction(on: connection) {
+                () throws(SQLiteError) -> Int in
                 let select = try connection.statement(
                     """
-                    SELECT n.id, n.content FROM notes n
-                    WHERE n.id > ? AND NOT EXISTS (SELECT 1 FROM notes_folded f WHERE f.id = n.id)
-                    ORDER BY n.id LIMIT ?
+                    SELECT id, content FROM notes
+                    WHERE id > (SELECT indexed_through FROM notes_search_state)
+                    ORDER BY id LIMIT ?
                     """)
-                try select.bind(.integer(after), .integer(Int64(buildBatch)))
+                try select.bind(.integer(Int64(buildBatch)))
                 var rows: [(Int64, String)] = []
                 while try select.step() { rows.append((select.int64(0), select.text(1))) }
                 select.reset()
                 for (id, content) in rows { try add(id: id, content: content, on: connection) }
-                done += rows.count
-                return rows.last?.0
+                return rows.count
             }
-            guard let last else { break }
-            after = last
-            progress(SearchIndexProgress(indexed: done, total: total))
+            if indexed == 0 { break }
+            done += indexed
+            progress(SearchIndexProgress(indexed: min(done, total), total: total))
         }
         // One segment per index after a build: a query then reads each word's list once.
         try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
@@ -272,20 +271,20 @@ enum SQLiteSearchIndex {
     }
 
     private static let walkAll = """
-        SELECT n.id, instr(f.folded, ?2), length(f.folded)
-        FROM notes n JOIN notes_folded f ON f.id = n.id
+        SELECT n.id, instr(coalesce(f.folded, mynotes_fold(n.content)), ?2), length(n.content)
+        FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1
         ORDER BY n.sort_key DESC, n.id DESC
         """
     private static let walkSameDate = """
-        SELECT n.id, instr(f.folded, ?2), length(f.folded)
-        FROM notes n JOIN notes_folded f ON f.id = n.id
+        SELECT n.id, instr(coalesce(f.folded, mynotes_fold(n.content)), ?2), length(n.content)
+        FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1 AND n.sort_key = ?3 AND n.id < ?4
         ORDER BY n.sort_key DESC, n.id DESC
         """
     private static let walkOlder = """
-        SELECT n.id, instr(f.folded, ?2), length(f.folded)
-        FROM notes n JOIN notes_folded f ON f.id = n.id
+        SELECT n.id, instr(coalesce(f.folded, mynotes_fold(n.content)), ?2), length(n.content)
+        FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1 AND n.sort_key < ?3
         ORDER BY n.sort_key DESC, n.id DESC
         """
@@ -308,11 +307,12 @@ enum SQLiteSearchIndex {
         let query =
             short
             ? "\"" + SearchIndexEntry.word(of: needle.unicodeScalars) + "\""
-            : "\"" + needle.replacing("\"", with: "\"\"") + "\""
+            : trigramQuery(needle)
         let statement = try connection.statement(short ? byGrams : byTrigrams)
         let cursorKey: SQLiteValue = page.after.map { .text($0.sortKey) } ?? .null
         let cursorID = SQLiteValue.integer(page.after?.id ?? 0)
-        try statement.bind(.integer(account), cursorKey, cursorID, .text(query))
+        try statement.bind(
+            .integer(account), cursorKey, cursorID, .text(query), .text(needle))
         var found: [NotePosition] = []
         var (handed, nextCheck) = (0, page.limit)
         while try statement.step() {
@@ -342,13 +342,37 @@ enum SQLiteSearchIndex {
     private static let byTrigrams = byIndex("notes_trigrams")
     private static let byGrams = byIndex("notes_grams")
 
+    /// The index's candidates, each tested on its folded text (?5).
     private static func byIndex(_ table: String) -> String {
         """
         SELECT n.id, n.sort_key FROM \(table) s CROSS JOIN notes n ON n.id = s.rowid
+            LEFT JOIN notes_folded f ON f.id = n.id
         WHERE \(table) MATCH ?4 AND n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
+            AND instr(coalesce(f.folded, mynotes_fold(n.content)), ?5) > 0
         ORDER BY s.rowid DESC
         """
+    }
+
+    /// The FTS5 query for notes holding `needle`'s trigrams: each a quoted word (a `"`
+    /// doubled, so no FTS5 syntax reaches the index), at most ``queryTrigrams`` of them
+    /// spread over the query, first and last included.
+    static func trigramQuery(_ needle: String) -> String {
+        let scalars = Array(needle.unicodeScalars)
+        var seen = Set<String>()
+        var words: [String] = []
+        let count = scalars.count - 2
+        let picks = min(count, queryTrigrams)
+        for pick in 0..<picks {
+            let start = picks == 1 ? 0 : pick * (count - 1) / (picks - 1)
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start..<(start + 3)])
+            let trigram = String(view)
+            if seen.insert(trigram).inserted {
+                words.append("\"" + trigram.replacing("\"", with: "\"\"") + "\"")
+            }
+        }
+        return words.joined(separator: " AND ")
     }
 
     /// How many of the account's notes after the cursor (?2, ?3) and dated after ?4 were

@@ -48,48 +48,57 @@ enum BulkNotes {
             }
             try index.add(id: sqlite3_last_insert_rowid(db), content: text)
         }
+        try index.finish()
         try run(db, "COMMIT")
     }
 
-    /// Fills the search index's three tables for each note, with what
-    /// ``SearchIndexEntry`` says the store puts there.
+    /// Fills the search index's tables for each note, with what ``SearchIndexEntry`` says
+    /// the store puts there, and records the highest id indexed (`finish()`).
     private final class SearchIndexWriter {
         let db: OpaquePointer
-        var statements: [OpaquePointer] = []
+        let trigrams: OpaquePointer
+        let grams: OpaquePointer
+        let folded: OpaquePointer
 
         init(_ db: OpaquePointer) throws {
             self.db = db
-            for sql in [
-                "INSERT INTO notes_folded (id, folded) VALUES (?1, ?2)",
-                "INSERT INTO notes_trigrams (rowid, folded) VALUES (?1, ?2)",
-                "INSERT INTO notes_grams (rowid, grams) VALUES (?1, ?3)",
-            ] {
+            func prepare(_ sql: String) throws -> OpaquePointer {
                 var statement: OpaquePointer?
                 guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement
                 else { throw Failure(description: String(cString: sqlite3_errmsg(db))) }
-                statements.append(statement)
+                return statement
             }
+            trigrams = try prepare("INSERT INTO notes_trigrams (rowid, folded) VALUES (?1, ?2)")
+            grams = try prepare("INSERT INTO notes_grams (rowid, grams) VALUES (?1, ?2)")
+            folded = try prepare("INSERT INTO notes_folded (id, folded) VALUES (?1, ?2)")
         }
 
         deinit {
-            for statement in statements { sqlite3_finalize(statement) }
+            for statement in [trigrams, grams, folded] { sqlite3_finalize(statement) }
         }
 
         func add(id: Int64, content: String) throws {
             let entry = SearchIndexEntry(content: content)
             let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-            for statement in statements {
+            var rows = [(trigrams, entry.folded), (grams, entry.grams)]
+            if entry.keepsFoldedCopy { rows.append((folded, entry.folded)) }
+            for (statement, text) in rows {
                 sqlite3_reset(statement)
                 sqlite3_bind_int64(statement, 1, id)
-                if sqlite3_bind_parameter_count(statement) == 2 {
-                    sqlite3_bind_text(statement, 2, entry.folded, -1, transient)
-                } else {
-                    sqlite3_bind_text(statement, 3, entry.grams, -1, transient)
-                }
+                sqlite3_bind_text(statement, 2, text, -1, transient)
                 guard sqlite3_step(statement) == SQLITE_DONE else {
                     throw Failure(description: String(cString: sqlite3_errmsg(db)))
                 }
             }
+        }
+
+        func finish() throws {
+            try run(
+                db,
+                """
+                UPDATE notes_search_state
+                SET indexed_through = max(indexed_through, (SELECT max(id) FROM notes))
+                """)
         }
     }
 
