@@ -23,9 +23,14 @@ public struct SearchIndexEntry: Sendable, Hashable {
     public let keepsFoldedCopy: Bool
 
     public init(content: String) {
-        folded = TextFolding.fold(content)
+        self.init(folded: TextFolding.fold(content))
+    }
+
+    /// The entry of a text folded already.
+    init(folded: String) {
+        self.folded = folded
         grams = Self.grams(of: folded)
-        keepsFoldedCopy = content.utf8.count >= Self.foldedCopyBytes
+        keepsFoldedCopy = folded.utf8.count >= Self.foldedCopyBytes
     }
 
     /// The words of `folded`'s distinct pieces of one and two Unicode scalars, joined by

@@ -36,6 +36,11 @@ enum SQLiteSearchIndex {
     static let walkCharacters = 2_000_000
     /// Notes indexed per transaction while the index is built.
     static let buildBatch = 2_000
+    /// Notes, and bytes of their folded text, that wait in `notes_search_pending` before
+    /// they move into the FTS5 tables in one go (checked every ``pendingCheck`` ids).
+    static let pendingNotes = 1_000
+    static let pendingBytes = 1 << 20
+    static let pendingCheck: Int64 = 32
     /// Trigrams of a long query the index is asked for (spread over the query); the test
     /// of each candidate checks the whole query.
     static let queryTrigrams = 12
@@ -49,6 +54,7 @@ enum SQLiteSearchIndex {
             CREATE VIRTUAL TABLE notes_grams USING fts5(
                 grams, content = '', tokenize = 'ascii', detail = none, columnsize = 0);
             CREATE TABLE notes_folded (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
+            CREATE TABLE notes_search_pending (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
             CREATE TABLE notes_search_state (
                 only INTEGER PRIMARY KEY CHECK (only = 1),
                 indexed_through INTEGER NOT NULL,
@@ -58,11 +64,12 @@ enum SQLiteSearchIndex {
 
     // MARK: Writes
 
-    /// Indexes a note just added, and hands it back (for the store's write methods).
-    static func indexed(_ note: Note, on connection: SQLiteConnection) throws(SQLiteError)
-        -> Note
+    /// Indexes a note just added as `entry`, and hands it back (for the store's write
+    /// methods, which make the entry before the write reaches the writer's thread).
+    static func indexed(_ note: Note, as entry: SearchIndexEntry, on connection: SQLiteConnection)
+        throws(SQLiteError) -> Note
     {
-        try add(id: note.id, content: note.content, on: connection)
+        try add(id: note.id, entry: entry, on: connection)
         return note
     }
 
@@ -70,7 +77,50 @@ enum SQLiteSearchIndex {
     static func add(id: Int64, content: String, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
-        let entry = SearchIndexEntry(content: content)
+        try add(id: id, entry: SearchIndexEntry(content: content), on: connection)
+    }
+
+    /// A write's new entry waits in `notes_search_pending`, one row on the table's last
+    /// page: a write to the FTS5 tables at every commit would write a new segment of each
+    /// (a few pages, and their merges), which doubled the cost of a durable add. Every
+    /// ``pendingCheck`` ids the waiting entries move into the FTS5 tables once there are
+    /// ``pendingNotes`` of them or ``pendingBytes`` of text, in that write's transaction.
+    static func add(id: Int64, entry: SearchIndexEntry, on connection: SQLiteConnection)
+        throws(SQLiteError)
+    {
+        try connection.statement("INSERT INTO notes_search_pending (id, folded) VALUES (?, ?)")
+            .bind(.integer(id), .text(entry.folded)).run()
+        guard id % pendingCheck == 0 else { return }
+        let waiting = try connection.statement(
+            "SELECT count(*), coalesce(sum(length(CAST(folded AS BLOB))), 0) FROM notes_search_pending"
+        )
+        _ = try waiting.step()
+        let (notes, bytes) = (waiting.int64(0), waiting.int64(1))
+        waiting.reset()
+        if notes >= pendingNotes || bytes >= pendingBytes { try movePending(on: connection) }
+    }
+
+    /// Moves the entries waiting in `notes_search_pending` into the FTS5 tables.
+    static func movePending(on connection: SQLiteConnection) throws(SQLiteError) {
+        let select = try connection.statement(
+            "SELECT id, folded FROM notes_search_pending ORDER BY id")
+        var rows: [(Int64, String)] = []
+        while try select.step() { rows.append((select.int64(0), select.text(1))) }
+        select.reset()
+        guard let last = rows.last?.0 else { return }
+        for (id, folded) in rows {
+            try insert(id: id, entry: SearchIndexEntry(folded: folded), on: connection)
+        }
+        try connection.statement(
+            "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
+        ).bind(.integer(last)).run()
+        try connection.execute("DELETE FROM notes_search_pending")
+    }
+
+    /// Writes an entry into the FTS5 tables (and the folded copy of a long note).
+    private static func insert(
+        id: Int64, entry: SearchIndexEntry, on connection: SQLiteConnection
+    ) throws(SQLiteError) {
         try connection.statement("INSERT INTO notes_trigrams (rowid, folded) VALUES (?, ?)")
             .bind(.integer(id), .text(entry.folded)).run()
         try connection.statement("INSERT INTO notes_grams (rowid, grams) VALUES (?, ?)")
@@ -79,9 +129,6 @@ enum SQLiteSearchIndex {
             try connection.statement("INSERT INTO notes_folded (id, folded) VALUES (?, ?)")
                 .bind(.integer(id), .text(entry.folded)).run()
         }
-        try connection.statement(
-            "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
-        ).bind(.integer(id)).run()
     }
 
     /// Takes a note of `account` (of any account for `nil`) out of the index, before its
@@ -92,12 +139,20 @@ enum SQLiteSearchIndex {
     {
         let read = try connection.statement(
             """
-            SELECT n.content, f.folded FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
+            SELECT n.content, f.folded, p.id IS NOT NULL FROM notes n
+                LEFT JOIN notes_folded f ON f.id = n.id
+                LEFT JOIN notes_search_pending p ON p.id = n.id
             WHERE n.id = ?1 AND (?2 IS NULL OR n.account_id = ?2)
-                AND ?1 <= (SELECT indexed_through FROM notes_search_state)
+                AND (p.id IS NOT NULL OR ?1 <= (SELECT indexed_through FROM notes_search_state))
             """)
         try read.bind(.integer(id), account.map(SQLiteValue.integer) ?? .null)
         guard try read.step() else { return }
+        if read.int64(2) != 0 {  // still waiting: not in the FTS5 tables yet
+            read.reset()
+            try connection.statement("DELETE FROM notes_search_pending WHERE id = ?")
+                .bind(.integer(id)).run()
+            return
+        }
         let copy = read.isNull(1) ? nil : read.text(1)
         let folded = copy ?? TextFolding.fold(read.text(0))
         read.reset()
@@ -142,6 +197,7 @@ enum SQLiteSearchIndex {
             INSERT INTO notes_trigrams (notes_trigrams) VALUES ('delete-all');
             INSERT INTO notes_grams (notes_grams) VALUES ('delete-all');
             DELETE FROM notes_folded;
+            DELETE FROM notes_search_pending;
             UPDATE notes_search_state SET indexed_through = 0;
             """)
     }
@@ -158,14 +214,17 @@ enum SQLiteSearchIndex {
         let folding = Int64(bitPattern: TextFolding.fingerprint)
         try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
             let state = try connection.statement(
-                "SELECT indexed_through, folding FROM notes_search_state")
+                "SELECT folding FROM notes_search_state")
             _ = try state.step()
-            let (through, recorded) = (state.int64(0), state.int64(1))
+            let recorded = state.int64(0)
             state.reset()
             if recorded == folding { return }
-            if through > 0 { try removeAll(on: connection) }
+            try removeAll(on: connection)
             try connection.statement("UPDATE notes_search_state SET folding = ?")
                 .bind(.integer(folding)).run()
+        }
+        try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
+            try movePending(on: connection)
         }
         let missing = try connection.statement(
             """
@@ -191,7 +250,14 @@ enum SQLiteSearchIndex {
                 var rows: [(Int64, String)] = []
                 while try select.step() { rows.append((select.int64(0), select.text(1))) }
                 select.reset()
-                for (id, content) in rows { try add(id: id, content: content, on: connection) }
+                for (id, content) in rows {
+                    try insert(id: id, entry: SearchIndexEntry(content: content), on: connection)
+                }
+                if let last = rows.last?.0 {
+                    try connection.statement(
+                        "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
+                    ).bind(.integer(last)).run()
+                }
                 return rows.count
             }
             if indexed == 0 { break }
@@ -313,7 +379,15 @@ enum SQLiteSearchIndex {
         let cursorID = SQLiteValue.integer(page.after?.id ?? 0)
         try statement.bind(
             .integer(account), cursorKey, cursorID, .text(query), .text(needle))
+        // Entries still waiting are few (``pendingNotes``): all of the account's matches
+        // among them join the page's candidates first.
+        let waiting = try connection.statement(pendingMatches)
+        try waiting.bind(.integer(account), cursorKey, cursorID, .text(needle))
         var found: [NotePosition] = []
+        while try waiting.step() {
+            found.append(NotePosition(sortKey: waiting.text(1), id: waiting.int64(0)))
+        }
+        waiting.reset()
         var (handed, nextCheck) = (0, page.limit)
         while try statement.step() {
             found.append(NotePosition(sortKey: statement.text(1), id: statement.int64(0)))
@@ -353,6 +427,13 @@ enum SQLiteSearchIndex {
         ORDER BY s.rowid DESC
         """
     }
+
+    private static let pendingMatches = """
+        SELECT n.id, n.sort_key FROM notes_search_pending p CROSS JOIN notes n ON n.id = p.id
+        WHERE n.account_id = ?1
+            AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
+            AND instr(p.folded, ?4) > 0
+        """
 
     /// The FTS5 query for notes holding `needle`'s trigrams: each a quoted word (a `"`
     /// doubled, so no FTS5 syntax reaches the index), at most ``queryTrigrams`` of them
