@@ -37,19 +37,24 @@ public struct SearchIndexEntry: Sendable, Hashable {
     /// spaces. UTF-8 is self-synchronizing, so no pair's word can equal a single
     /// scalar's.
     static func grams(of folded: String) -> String {
-        // Pieces as numbers while they are gathered: a pair is its second scalar above
+        // Pieces as numbers while they are gathered, sorted and kept once (an array
+        // sorted in place costs a fraction of a Set): a pair is its second scalar above
         // the first (scalars take 21 bits); a single scalar has no first.
-        var pieces = Set<UInt64>()
+        var pieces: [UInt64] = []
+        pieces.reserveCapacity(folded.utf8.count * 2)
         var previous: UInt64?
         for scalar in folded.unicodeScalars {
             let value = UInt64(scalar.value)
-            pieces.insert(value)
-            if let previous { pieces.insert((previous + 1) << 21 | value) }
+            pieces.append(value)
+            if let previous { pieces.append((previous + 1) << 21 | value) }
             previous = value
         }
+        pieces.sort()
         var hex: [UInt8] = []
         hex.reserveCapacity(pieces.count * 10)
-        for piece in pieces.sorted() {
+        var last: UInt64?
+        for piece in pieces where piece != last {
+            last = piece
             if !hex.isEmpty { hex.append(UInt8(ascii: " ")) }
             if piece >> 21 != 0, let first = Unicode.Scalar(UInt32(piece >> 21 - 1)) {
                 appendHex(of: first, to: &hex)

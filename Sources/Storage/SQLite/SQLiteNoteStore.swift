@@ -423,7 +423,7 @@ public final class SQLiteNoteStore: NoteStore {
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
-        let entry = SearchIndexEntry(content: draft.content)  // search index, off the writer
+        let folded = TextFolding.fold(draft.content)  // search index, off the writer
         let note = try await writer.perform(touching: { _ in .account(account) }) {
             connection throws(StoreError) in
             // The totals are the triggers' (migration account-usage-totals), read in this
@@ -455,7 +455,7 @@ public final class SQLiteNoteStore: NoteStore {
                     .text(draft.content), .integer(now), .integer(now))
                 _ = try insert.step()
                 return try SQLiteSearchIndex.indexed(
-                    Self.note(from: insert), as: entry, on: connection)
+                    Self.note(from: insert), folded: folded, on: connection)
             }
         }
         changeObservers.post(.account(account))

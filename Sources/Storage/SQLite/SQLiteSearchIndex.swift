@@ -40,7 +40,7 @@ enum SQLiteSearchIndex {
     /// they move into the FTS5 tables in one go (checked every ``pendingCheck`` ids).
     static let pendingNotes = 1_000
     static let pendingBytes = 1 << 20
-    static let pendingCheck: Int64 = 32
+    static let pendingCheck: Int64 = 64
     /// Trigrams of a long query the index is asked for (spread over the query); the test
     /// of each candidate checks the whole query.
     static let queryTrigrams = 12
@@ -64,12 +64,12 @@ enum SQLiteSearchIndex {
 
     // MARK: Writes
 
-    /// Indexes a note just added as `entry`, and hands it back (for the store's write
-    /// methods, which make the entry before the write reaches the writer's thread).
-    static func indexed(_ note: Note, as entry: SearchIndexEntry, on connection: SQLiteConnection)
+    /// Indexes a note just added, whose content folds to `folded`, and hands it back (for
+    /// the store's write methods, which fold before the write reaches the writer's thread).
+    static func indexed(_ note: Note, folded: String, on connection: SQLiteConnection)
         throws(SQLiteError) -> Note
     {
-        try add(id: note.id, entry: entry, on: connection)
+        try add(id: note.id, folded: folded, on: connection)
         return note
     }
 
@@ -77,7 +77,7 @@ enum SQLiteSearchIndex {
     static func add(id: Int64, content: String, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
-        try add(id: id, entry: SearchIndexEntry(content: content), on: connection)
+        try add(id: id, folded: TextFolding.fold(content), on: connection)
     }
 
     /// A write's new entry waits in `notes_search_pending`, one row on the table's last
@@ -85,11 +85,11 @@ enum SQLiteSearchIndex {
     /// (a few pages, and their merges), which doubled the cost of a durable add. Every
     /// ``pendingCheck`` ids the waiting entries move into the FTS5 tables once there are
     /// ``pendingNotes`` of them or ``pendingBytes`` of text, in that write's transaction.
-    static func add(id: Int64, entry: SearchIndexEntry, on connection: SQLiteConnection)
+    static func add(id: Int64, folded: String, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
         try connection.statement("INSERT INTO notes_search_pending (id, folded) VALUES (?, ?)")
-            .bind(.integer(id), .text(entry.folded)).run()
+            .bind(.integer(id), .text(folded)).run()
         guard id % pendingCheck == 0 else { return }
         let waiting = try connection.statement(
             "SELECT count(*), coalesce(sum(length(CAST(folded AS BLOB))), 0) FROM notes_search_pending"
