@@ -11,7 +11,7 @@
 ///   words (``SearchIndexEntry``): a query of one or two characters (`会议`) is one word;
 /// - `notes_folded`: the folded text of notes of ``SearchIndexEntry/foldedCopyBytes`` or
 ///   more, so that testing a long note never folds it again.
-/// Every candidate is tested with `instr` on its folded text, so answers are exactly a
+/// Every candidate is tested on its folded text (`mynotes_contains`), so answers are exactly a
 /// scan's.
 ///
 /// The store's write methods keep them in step in the write's own transaction, so a note
@@ -337,19 +337,22 @@ enum SQLiteSearchIndex {
     }
 
     private static let walkAll = """
-        SELECT n.id, instr(coalesce(f.folded, mynotes_fold(n.content)), ?2), length(n.content)
+        SELECT n.id, mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?2),
+            length(n.content)
         FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1
         ORDER BY n.sort_key DESC, n.id DESC
         """
     private static let walkSameDate = """
-        SELECT n.id, instr(coalesce(f.folded, mynotes_fold(n.content)), ?2), length(n.content)
+        SELECT n.id, mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?2),
+            length(n.content)
         FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1 AND n.sort_key = ?3 AND n.id < ?4
         ORDER BY n.sort_key DESC, n.id DESC
         """
     private static let walkOlder = """
-        SELECT n.id, instr(coalesce(f.folded, mynotes_fold(n.content)), ?2), length(n.content)
+        SELECT n.id, mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?2),
+            length(n.content)
         FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1 AND n.sort_key < ?3
         ORDER BY n.sort_key DESC, n.id DESC
@@ -423,7 +426,7 @@ enum SQLiteSearchIndex {
             LEFT JOIN notes_folded f ON f.id = n.id
         WHERE \(table) MATCH ?4 AND n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
-            AND instr(coalesce(f.folded, mynotes_fold(n.content)), ?5) > 0
+            AND mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?5)
         ORDER BY s.rowid DESC
         """
     }
@@ -432,7 +435,7 @@ enum SQLiteSearchIndex {
         SELECT n.id, n.sort_key FROM notes_search_pending p CROSS JOIN notes n ON n.id = p.id
         WHERE n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
-            AND instr(p.folded, ?4) > 0
+            AND mynotes_contains(p.folded, ?4)
         """
 
     /// The FTS5 query for notes holding `needle`'s trigrams: each a quoted word (a `"`
