@@ -34,7 +34,7 @@
 /// answer.
 enum SQLiteSearchIndex {
     /// Notes a page's walk tests before it asks the index.
-    static let walkNotes = 1_000
+    static let walkNotes = 250
     /// Characters of text a page's walk reads before it asks the index.
     static let walkCharacters = 2_000_000
     /// Notes indexed per transaction while the index is built.
@@ -335,21 +335,21 @@ enum SQLiteSearchIndex {
     }
 
     private static let walkAll = """
-        SELECT n.id, mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?2),
+        SELECT n.id, coalesce(mynotes_contains(f.folded, ?2), mynotes_matches(n.content, ?2)),
             length(n.content)
         FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1
         ORDER BY n.sort_key DESC, n.id DESC
         """
     private static let walkSameDate = """
-        SELECT n.id, mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?2),
+        SELECT n.id, coalesce(mynotes_contains(f.folded, ?2), mynotes_matches(n.content, ?2)),
             length(n.content)
         FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1 AND n.sort_key = ?3 AND n.id < ?4
         ORDER BY n.sort_key DESC, n.id DESC
         """
     private static let walkOlder = """
-        SELECT n.id, mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?2),
+        SELECT n.id, coalesce(mynotes_contains(f.folded, ?2), mynotes_matches(n.content, ?2)),
             length(n.content)
         FROM notes n LEFT JOIN notes_folded f ON f.id = n.id
         WHERE n.account_id = ?1 AND n.sort_key < ?3
@@ -397,14 +397,20 @@ enum SQLiteSearchIndex {
             nextCheck *= 2
             found = newestFirst(found, limit: page.limit)
             guard found.count == page.limit, let last = found.last else { continue }
-            let check = try connection.statement(olderNoteCanEnter)
+            let check = try connection.statement(notesThatCouldEnter)
             try check.bind(
                 .integer(account), cursorKey, cursorID, .text(last.sortKey),
-                .integer(statement.int64(0)), .integer(Int64(checkNotes)))
-            _ = try check.step()
-            let (read, entering) = (check.int64(0), check.int64(1))
+                .integer(Int64(checkNotes)))
+            // Oldest first: a note that can enter is dated near the page's last, so a
+            // check that fails mostly fails at once.
+            let streamed = statement.int64(0)
+            var (read, entering) = (0, false)
+            while !entering, try check.step() {
+                read += 1
+                entering = check.int64(0) < streamed
+            }
             check.reset()
-            if read < checkNotes && entering == 0 { break }
+            if read < checkNotes && !entering { break }
         }
         return newestFirst(found, limit: page.limit).map(\.id)
     }
@@ -424,7 +430,7 @@ enum SQLiteSearchIndex {
             LEFT JOIN notes_folded f ON f.id = n.id
         WHERE \(table) MATCH ?4 AND n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
-            AND mynotes_contains(coalesce(f.folded, mynotes_fold(n.content)), ?5)
+            AND coalesce(mynotes_contains(f.folded, ?5), mynotes_matches(n.content, ?5))
         ORDER BY s.rowid DESC
         """
     }
@@ -436,14 +442,14 @@ enum SQLiteSearchIndex {
             AND mynotes_contains(p.folded, ?4)
         """
 
-    /// How many of the account's notes after the cursor (?2, ?3) and dated after ?4 were
-    /// read (at most ?6), and how many of them have an id below ?5.
-    private static let olderNoteCanEnter = """
-        SELECT count(*), coalesce(sum(id < ?5), 0) FROM (
-            SELECT id FROM notes
-            WHERE account_id = ?1 AND sort_key > ?4 AND sort_key <= coalesce(?2, '~')
-                AND (?2 IS NULL OR sort_key < ?2 OR id < ?3)
-            LIMIT ?6)
+    /// The ids of the account's notes after the cursor (?2, ?3) dated after ?4, oldest
+    /// first, at most ?5.
+    private static let notesThatCouldEnter = """
+        SELECT id FROM notes
+        WHERE account_id = ?1 AND sort_key > ?4 AND sort_key <= coalesce(?2, '~')
+            AND (?2 IS NULL OR sort_key < ?2 OR id < ?3)
+        ORDER BY sort_key, id
+        LIMIT ?5
         """
 }
 
