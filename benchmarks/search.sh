@@ -14,7 +14,8 @@
 # SERVER_BINARY (this checkout's release build otherwise), BASELINE_BINARY (a server without
 # the search index, for the adds; otherwise built from the branch main), PREPARE_NICENESS
 # (the niceness of filling the database and building the index, 0 by default: on a shared
-# machine the measurements alone may then run at normal priority).
+# machine the measurements alone may then run at normal priority), DATABASE (where the
+# database is made and kept; when it exists, filling and indexing are skipped).
 # Targets: p99 <= 10 ms (3+ characters), <= 50 ms (1-2), 139 MB account <= 50 ms, adds with
 # the index >= 90% of adds without.
 set -euo pipefail
@@ -63,7 +64,7 @@ fi
 start_server() { # binary database
     taskset -c 0 "$1" serve --port 0 --database "sqlite:$2" >"$work/server.log" 2>&1 &
     server_pid=$!
-    for _ in $(seq 500); do
+    for _ in $(seq 3000); do
         grep -qs "listening on" "$work/server.log" && break
         kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
         sleep 0.02
@@ -78,18 +79,29 @@ stop_server() {
 }
 
 echo "== load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
-db=$work/search.sqlite
-token=$("$binary" accounts add many@example.com --database "sqlite:$db" | tail -n 1)
-large_token=$("$binary" accounts add large@example.com --database "sqlite:$db" | tail -n 1)
-echo "== filling the database"
 prepare() { nice -n "${PREPARE_NICENESS:-0}" "$@"; }
-prepare python3 benchmarks/search.py fill "$db" many@example.com "$notes" 200 30 "$seed"
-prepare python3 benchmarks/search.py fill "$db" large@example.com 2205 63000 30 "$((seed + 1))"
-echo "== building the search index (what an upgraded database does once when it opens)"
-began=$EPOCHREALTIME
-prepare "$binary" accounts list --database "sqlite:$db" 2>&1 >/dev/null | tail -n 1
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "index built in %.1f s\n", b - a }'
-ls -l "$db" | awk '{ printf "database: %.0f MB\n", $5 / 1e6 }'
+db=${DATABASE:-$work/search.sqlite}
+if [ -n "${DATABASE:-}" ] && [ -f "$DATABASE" ]; then
+    echo "== reusing $db (filled and indexed by an earlier run): new tokens"
+    token=$("$binary" accounts reset-token many@example.com --database "sqlite:$db" | tail -n 1)
+    large_token=$("$binary" accounts reset-token large@example.com --database "sqlite:$db" | tail -n 1)
+    prepare "$binary" accounts list --database "sqlite:$db" >/dev/null
+else
+    token=$("$binary" accounts add many@example.com --database "sqlite:$db" | tail -n 1)
+    large_token=$("$binary" accounts add large@example.com --database "sqlite:$db" | tail -n 1)
+    echo "== filling the database"
+    prepare python3 benchmarks/search.py fill "$db" many@example.com "$notes" 200 30 "$seed"
+    prepare python3 benchmarks/search.py fill "$db" large@example.com 2205 63000 30 "$((seed + 1))"
+    echo "== building the search index (what an upgraded database does once when it opens)"
+    began=$EPOCHREALTIME
+    prepare "$binary" accounts list --database "sqlite:$db" 2>&1 >/dev/null | tail -n 1
+    awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "index built in %.1f s\n", b - a }'
+fi
+prepare sqlite3 "$db" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+ls -l "$db" | awk '{ printf "database: %.0f MB (after a checkpoint)\n", $5 / 1e6 }'
+prepare sqlite3 "$db" "SELECT name, round(sum(pgsize) / 1e6) || ' MB' FROM dbstat
+    WHERE name LIKE 'notes_trigrams%' OR name LIKE 'notes_grams%' OR name IN ('notes', 'notes_folded', 'note_changes')
+    GROUP BY name HAVING sum(pgsize) > 1e6 ORDER BY sum(pgsize) DESC" 2>/dev/null | tr '\n' ' ' | sed 's/|/: /g; s/$/\n/' || true
 
 echo "== searches, one at a time (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 start_server "$binary" "$db"

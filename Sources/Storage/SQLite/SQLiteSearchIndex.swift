@@ -209,25 +209,25 @@ enum SQLiteSearchIndex {
     static func indexMissingNotes(
         on connection: SQLiteConnection, progress: (SearchIndexProgress) -> Void
     ) throws(SQLiteError) {
+        // Read first, and write only when something is to be done: a database on a
+        // read-only file system still opens (reads work, writes fail cleanly).
         let folding = Int64(bitPattern: TextFolding.fingerprint)
-        try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
-            let state = try connection.statement(
-                "SELECT folding FROM notes_search_state")
-            _ = try state.step()
-            let recorded = state.int64(0)
-            state.reset()
-            if recorded == folding { return }
-            try removeAll(on: connection)
-            try connection.statement("UPDATE notes_search_state SET folding = ?")
-                .bind(.integer(folding)).run()
-        }
-        try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
-            try movePending(on: connection)
+        let state = try connection.statement("SELECT folding FROM notes_search_state")
+        _ = try state.step()
+        let recorded = state.int64(0)
+        connection.finishStatements()
+        if recorded != folding {
+            try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
+                try removeAll(on: connection)
+                try connection.statement("UPDATE notes_search_state SET folding = ?")
+                    .bind(.integer(folding)).run()
+            }
         }
         let missing = try connection.statement(
             """
             SELECT count(*) FROM notes
             WHERE id > (SELECT indexed_through FROM notes_search_state)
+                AND NOT EXISTS (SELECT 1 FROM notes_search_pending p WHERE p.id = notes.id)
             """)
         _ = try missing.step()
         let total = Int(missing.int64(0))
@@ -242,6 +242,8 @@ enum SQLiteSearchIndex {
                     """
                     SELECT id, content FROM notes
                     WHERE id > (SELECT indexed_through FROM notes_search_state)
+                        AND NOT EXISTS (
+                            SELECT 1 FROM notes_search_pending p WHERE p.id = notes.id)
                     ORDER BY id LIMIT ?
                     """)
                 try select.bind(.integer(Int64(buildBatch)))
