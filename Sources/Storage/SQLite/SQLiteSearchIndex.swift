@@ -358,12 +358,8 @@ enum SQLiteSearchIndex {
         ORDER BY n.sort_key DESC, n.id DESC
         """
 
-    /// Notes a check that no older note can enter the page reads at most. A check is
-    /// made only when the ids from the stream's first match to the page's last span no
-    /// more than this: the notes it reads (dated after the page's last) are about those
-    /// ids when dates follow ids, and a check that cannot tell within its bound costs
-    /// more than the few matches a rarer query has left.
-    static let checkNotes = 100_000
+    /// Notes a check that no older note can enter the page reads at most.
+    static let checkNotes = 20_000
 
     /// The page's ids as the index finds them. The index hands over matching notes newest
     /// id first; notes are mostly written in date order, so the page's notes tend to come
@@ -396,17 +392,13 @@ enum SQLiteSearchIndex {
         }
         waiting.reset()
         var (handed, nextCheck) = (0, page.limit)
-        var firstStreamed: Int64?
         while try statement.step() {
             found.append(NotePosition(sortKey: statement.text(1), id: statement.int64(0)))
-            firstStreamed = firstStreamed ?? statement.int64(0)
             handed += 1
             guard handed == nextCheck else { continue }
             nextCheck *= 2
             found = newestFirst(found, limit: page.limit)
-            guard found.count == page.limit, let last = found.last,
-                let firstStreamed, firstStreamed - last.id <= Int64(checkNotes)
-            else { continue }
+            guard found.count == page.limit, let last = found.last else { continue }
             let check = try connection.statement(notesThatCouldEnter)
             try check.bind(
                 .integer(account), cursorKey, cursorID, .text(last.sortKey),
