@@ -24,15 +24,20 @@ public struct StoreLimits: Sendable, Hashable {
     /// so that commits waiting for their fsync overlap. Statements waiting for one of them
     /// are bounded by `readers.queueLimit` plus `writeQueueLimit`.
     public var connections: Int
+    /// SQLite only: how the writer gathers writes into one commit. Default
+    /// ``GroupCommit/standard``.
+    public var groupCommit: GroupCommit
 
     public init(
         readers: ExecutorLimits = Self.defaultReaders, writeQueueLimit: Int = 4_096,
-        retryAfter: Duration = .seconds(1), connections: Int = Self.defaultConnections
+        retryAfter: Duration = .seconds(1), connections: Int = Self.defaultConnections,
+        groupCommit: GroupCommit = .standard
     ) {
         self.readers = readers
         self.writeQueueLimit = writeQueueLimit
         self.retryAfter = retryAfter
         self.connections = max(1, connections)
+        self.groupCommit = groupCommit
     }
 
     public static var defaultConnections: Int {

@@ -61,7 +61,7 @@ public final class SQLiteNoteStore: NoteStore {
         self.changeWatch = changeWatch
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
-            retryAfter: limits.retryAfter,
+            retryAfter: limits.retryAfter, groupCommit: limits.groupCommit,
             recovery: SQLiteWriterRecovery(
                 // A file that is gone is not reopened: that would create an empty one.
                 isWritable: { access(path, W_OK) == 0 },

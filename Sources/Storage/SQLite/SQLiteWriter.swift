@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Locking
+import Synchronization
 
 /// The one connection that writes, on a thread of its own, with group commit.
 ///
@@ -9,7 +10,8 @@ import Locking
 /// under way are batched into the next transaction, each in a savepoint of its own
 /// so one failing write does not undo the others. No caller's thread waits: a write
 /// suspends its task, and the writer resumes it after the commit that holds the
-/// write is on disk. At most `queueLimit` writes wait for the next batch; one more
+/// write is on disk. In a stream of writes a small batch waits a little for more to join
+/// it (``GroupCommit``). At most `queueLimit` writes wait for the next batch; one more
 /// is refused at once with ``StoreError/overloaded(retryAfter:)``.
 final class SQLiteWriter: Sendable {
     /// One write: its body runs on the writer thread inside its savepoint, and
@@ -40,6 +42,7 @@ final class SQLiteWriter: Sendable {
 
     let queueLimit: Int
     let retryAfter: Duration
+    let groupCommit: GroupCommit
     /// How the writer gets a writable connection back after the database was read-only.
     private let recovery: SQLiteWriterRecovery?
     /// Issue 13: waits, batch sizes and commit times, for /metrics.
@@ -53,20 +56,22 @@ final class SQLiteWriter: Sendable {
     private let connection: Lock<SQLiteConnection?>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
+    private let held = Atomic<Int>(0)
 
     /// With a `recovery`, a writer whose database is read-only (SQLite opened it so, or a
     /// batch failed with SQLITE_READONLY) opens it again before a batch once `recovery`
     /// says it can be written; writes fail cleanly until then.
     init(
         connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
-        recovery: SQLiteWriterRecovery? = nil, statistics: StoreStatistics = StoreStatistics(),
-        changes: SQLiteChangeWatch? = nil
+        groupCommit: GroupCommit = .immediate, recovery: SQLiteWriterRecovery? = nil,
+        statistics: StoreStatistics = StoreStatistics(), changes: SQLiteChangeWatch? = nil
     ) {
         self.statistics = statistics
         self.changes = changes
         self.connection = Lock(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
+        self.groupCommit = groupCommit
         self.recovery = recovery
         let thread = Thread { [self] in
             run()
@@ -120,6 +125,9 @@ final class SQLiteWriter: Sendable {
     /// Writes waiting for the next batch.
     var waitingWrites: Int { queue.withLock { $0.jobs.count } }
 
+    /// Writes the writer holds while their batch waits for more (``GroupCommit``).
+    var heldWrites: Int { held.load(ordering: .relaxed) }
+
     /// Commits what is queued, stops the thread and closes the connection.
     func close() {
         let first = queue.withLock { queue in
@@ -139,11 +147,18 @@ final class SQLiteWriter: Sendable {
         // `PRAGMA data_version` after the last commit; `nil`: unknown, so the next commit
         // takes it that another connection may have committed.
         var dataVersion: Int64?
+        // When the last commit ended: a batch whose first write came soon after is part of
+        // a stream of writes, and may wait for more (`GroupCommit`).
+        var lastCommit: (ended: ContinuousClock.Instant, writes: Int)?
         while true {
             wakeUp.wait()
-            let (batch, closed) = queue.withLock { queue in
-                defer { queue.jobs.removeAll(keepingCapacity: true) }
-                return (queue.jobs, queue.closed)
+            var (batch, closed) = takeQueued()
+            if !closed, let first = batch.first, let lastCommit,
+                groupCommit.waits(
+                    count: batch.count, previous: lastCommit.writes,
+                    gap: first.queued - lastCommit.ended)
+            {
+                closed = gather(into: &batch, until: first.queued + groupCommit.maxDelay)
             }
             if !batch.isEmpty {
                 var failure: StoreError?
@@ -165,20 +180,57 @@ final class SQLiteWriter: Sendable {
                         commit(batch, on: connection, dataVersion: &dataVersion)
                         || connection.isReadOnly
                 } else {
-                    for job in batch { job.finish(failure ?? .closed) }
+                    for job in batch { job.failure = failure ?? .closed }
                 }
+                // Before the writes are resumed: a write they lead to is then seen to
+                // follow this commit closely.
+                lastCommit = (.now, batch.count)
+                for job in batch { job.finish(job.failure) }
             }
             if closed && batch.isEmpty { return }
             if closed { continue }
         }
     }
 
+    /// The writes queued now, and whether the writer is closed.
+    private func takeQueued() -> (jobs: [Job], closed: Bool) {
+        queue.withLock { queue in
+            defer { queue.jobs.removeAll(keepingCapacity: true) }
+            return (queue.jobs, queue.closed)
+        }
+    }
+
+    /// Adds the writes that come to `batch` until `deadline`, until it is full, or until
+    /// none came for a while (``GroupCommit/quiet(count:span:)``); returns whether the
+    /// writer was closed meanwhile.
+    private func gather(into batch: inout [Job], until deadline: ContinuousClock.Instant) -> Bool {
+        defer { held.store(0, ordering: .relaxed) }
+        while batch.count < groupCommit.fullBatch {
+            held.store(batch.count, ordering: .relaxed)
+            guard let first = batch.first, let last = batch.last else { return false }
+            let wait = min(
+                ContinuousClock.now.duration(to: deadline),
+                groupCommit.quiet(count: batch.count, span: first.queued.duration(to: last.queued)))
+            guard wait > .zero else { return false }
+            let nanoseconds =
+                wait.components.seconds * 1_000_000_000
+                + wait.components.attoseconds / 1_000_000_000
+            if wakeUp.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
+                return false
+            }
+            let (more, closed) = takeQueued()
+            batch += more
+            if closed { return true }
+        }
+        return false
+    }
+
     /// One transaction for the whole batch, a savepoint for each job: a job that fails
     /// is undone alone, unless its failure ended the transaction itself (SQLite does so
     /// on a full disk or an I/O error). Then the batch is lost: every job of it fails
     /// with that cause, nothing of it is stored, and the next batch starts afresh. Returns
-    /// whether a write failed because the database is read-only. The commit is published
-    /// to ``changes`` before any job is finished (see ``SQLiteChangeWatch`` for why
+    /// whether a write failed because the database is read-only. The caller finishes the
+    /// jobs; the commit is published to ``changes`` before (see ``SQLiteChangeWatch`` for why
     /// `dataVersion` is read inside the transaction and again after it).
     private func commit(
         _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?
@@ -226,7 +278,6 @@ final class SQLiteWriter: Sendable {
             guard case .database(let cause)? = job.failure else { return false }
             return cause.code == SQLiteError.readOnly
         }
-        for job in batch { job.finish(job.failure) }
         return readOnly
     }
 
