@@ -39,6 +39,10 @@ for target in $selected; do
 done
 # Leaks of the toolchain's own libraries are listed (and explained) there; ours still fail.
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# Swift allocates on almost every step, and ASan unwinds the stack at each allocation to
+# name it in a report: 1.75 times fewer inputs per second. Reports still name the bad access
+# and the input is saved; replay it with ASAN_OPTIONS=malloc_context_size=30 for the stacks.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0}"
 status=0
 for target in $selected; do
     # Not under $scratch/artifacts: SwiftPM owns that folder and empties it.

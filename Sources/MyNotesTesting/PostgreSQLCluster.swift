@@ -291,17 +291,8 @@ public final class PostgreSQLCluster: Sendable {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw PostgreSQLClusterError("socket: errno \(errno)") }
         defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(socket, address, length) == 0 && getsockname(socket, address, &length) == 0
-            }
-        }
-        guard bound else { throw PostgreSQLClusterError("bind: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let port = LoopbackAddress.bind(socket)
+        guard port > 0 else { throw PostgreSQLClusterError("bind: errno \(errno)") }
+        return port
     }
 }

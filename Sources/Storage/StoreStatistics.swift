@@ -18,6 +18,9 @@ public final class StoreStatistics: Sendable {
     public let commitBatchSize = Histogram.sizes
     /// The `COMMIT` of a batch: with `synchronous=FULL` mostly its fsync.
     public let commitDuration = Histogram.latency
+    /// SQLite: how long a batch waited for more writes to join it (``GroupCommit``), for
+    /// the batches that waited.
+    public let commitDelay = Histogram.latency
 
     public init() {}
 }

@@ -31,7 +31,7 @@ final class LoopbackPeer: @unchecked Sendable {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        port = Self.bind(descriptor)
+        port = LoopbackAddress.bind(descriptor)
         listen(descriptor, 64)
         let thread = Thread { [self] in
             acceptLoop(behaviour)
@@ -103,33 +103,5 @@ final class LoopbackPeer: @unchecked Sendable {
 
     deinit {
         stop()
-    }
-
-    /// A loopback port that nothing listens on (bound, read, and released).
-    static func closedPort() -> Int {
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        let port = bind(probe)
-        close(probe)
-        return port
-    }
-
-    static func bind(_ descriptor: Int32) -> Int {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var bound = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getsockname(descriptor, $0, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: bound.sin_port))
     }
 }

@@ -98,8 +98,9 @@ struct NotesReplicaIntegrationTests {
         try await NotesReplica(client: client, store: folder.store("copy")).sync()
 
         // Offline for real: the client of this run reaches nothing
-        let unreachable = ChangeFeedIntegrationTests.client(
-            server, token: token, at: URL(string: "http://127.0.0.1:\(LoopbackPeer.closedPort())")!)
+        let closed = ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let unreachable = ChangeFeedIntegrationTests.client(server, token: token, at: closed.url)
         do {
             let offline = try NotesReplica(client: unreachable, store: folder.store("copy"))
             let added = try await offline.add("written on a plane")

@@ -38,7 +38,7 @@ final class TCPRelay: @unchecked Sendable {
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        port = LoopbackPeer.bind(listener)
+        port = LoopbackAddress.bind(listener)
         listen(listener, 64)
         Thread { [self] in
             acceptLoop()

@@ -47,7 +47,9 @@ struct TransportFailureTests {
 
     @Test("Server down: a transport failure that says so", arguments: CallingStyle.allCases)
     func serverDown(style: CallingStyle) async {
-        let client = Self.client(URL(string: "http://127.0.0.1:\(LoopbackPeer.closedPort())")!)
+        let closed = ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let client = Self.client(closed.url)
         let error = await Self.failure { () async throws(NotesClientError) in
             try await style.query(client)
         }

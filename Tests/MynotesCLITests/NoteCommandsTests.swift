@@ -174,11 +174,11 @@ struct NoteCommandsTests {
 
     @Test("Server down: exit 1 with the reason")
     func serverDown() async throws {
-        let server = try TestServer()
-        let cli = try CLI.account(on: server)
-        let address = server.baseURL.absoluteString
-        server.shutdown()
-        let output = await cli.run(["list", "--timeout", "5"])
+        let closed = ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let address = closed.url.absoluteString
+        let cli = CLI(email: "ann@example.com", token: "a-token")
+        let output = await cli.run(["list", "--timeout", "5"], extra: ["MYNOTES_SERVER": address])
         #expect(output.status == 1)
         #expect(
             output.stderr

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import MyNotesTesting
+import Synchronization
 import Testing
 
 @testable import Storage
@@ -7,108 +9,168 @@ import Testing
 /// In a stream of writes a small batch waits for more to join its commit; a write that
 /// comes after the writer went quiet commits at once.
 @Suite struct GroupCommitTests {
-    static func writer(
-        _ database: TemporaryDatabaseFile, _ groupCommit: GroupCommit,
-        statistics: StoreStatistics = StoreStatistics()
-    ) throws -> SQLiteWriter {
-        SQLiteWriter(
-            connection: try SQLiteConnection(path: database.path, mode: .readWrite),
-            queueLimit: 64, retryAfter: .seconds(1), groupCommit: groupCommit,
-            statistics: statistics)
+    /// A writer on a database of its own, with its statistics.
+    struct Setup {
+        let database: TemporaryDatabaseFile
+        let statistics = StoreStatistics()
+        let writer: SQLiteWriter
+
+        init(_ groupCommit: GroupCommit) throws {
+            database = try TemporaryDatabaseFile()
+            writer = SQLiteWriter(
+                connection: try SQLiteConnection(path: database.path, mode: .readWrite),
+                queueLimit: 64, retryAfter: .seconds(1), groupCommit: groupCommit,
+                statistics: statistics)
+        }
+
+        func close() {
+            writer.close()
+            database.remove()
+        }
     }
 
-    /// Writes that come one by one, soon after a commit, are held until the batch is full
-    /// and then committed together; the commit after that full one does not wait.
-    @Test(.timeLimit(.minutes(1)))
-    func inAStreamASmallBatchWaitsUntilItIsFull() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let statistics = StoreStatistics()
-        let writer = try Self.writer(
-            database,
-            GroupCommit(
-                maxDelay: .seconds(50), streamGap: .seconds(50), quietGap: .seconds(50),
-                fullBatch: 4),
-            statistics: statistics)
-        defer { writer.close() }
-        // The first write commits alone: nothing came before it.
-        try await writer.perform { _ throws(StoreError) in }
+    /// Waits of up to 50 s that end only when the batch is full or after `quiet`: a test
+    /// sees whether a batch waited without timing it.
+    static func patient(fullBatch: Int, quiet: Duration = .seconds(50)) -> GroupCommit {
+        GroupCommit(
+            maxDelay: .seconds(50), streamGap: .seconds(50), quietGap: quiet...quiet,
+            fullBatch: fullBatch)
+    }
 
-        var writes: [Task<Void, any Error>] = []
-        for count in 1...3 {
-            writes.append(Task { try await writer.perform { _ throws(StoreError) in } })
-            try await Poll.until("the writer holds \(count) writes", every: .milliseconds(1)) {
-                writer.heldWrites == count
+    /// Holds the writer inside a commit of its own (the first, which never waits) while
+    /// `count` writes queue, then lets it go: they come as a batch of several writers'.
+    static func queueTogether(_ count: Int, on writer: SQLiteWriter) async throws
+        -> [Task<Void, any Error>]
+    {
+        let started = Atomic(false)
+        let release = DispatchSemaphore(value: 0)
+        let holding = Task {
+            try await writer.perform { _ throws(StoreError) in
+                started.store(true, ordering: .releasing)
+                release.wait()
             }
+        }
+        try await Poll.until("the writer is held", every: .milliseconds(1)) {
+            started.load(ordering: .acquiring)
+        }
+        let writes = (0..<count).map { _ in
+            Task { try await writer.perform { _ throws(StoreError) in } }
+        }
+        try await Poll.until("\(count) writes queued", every: .milliseconds(1)) {
+            writer.waitingWrites == count
+        }
+        release.signal()
+        try await holding.value
+        return writes
+    }
+
+    /// Two writes that came together wait for more, joined one by one, until the batch is
+    /// full; the commit after that full one does not wait.
+    @Test(.timeLimit(.minutes(1)))
+    func aSmallBatchOfSeveralWritersWaitsUntilItIsFull() async throws {
+        let setup = try Setup(Self.patient(fullBatch: 4))
+        defer { setup.close() }
+        let writer = setup.writer
+
+        var writes = try await Self.queueTogether(2, on: writer)
+        try await Poll.until("the writer holds 2 writes", every: .milliseconds(1)) {
+            writer.heldWrites == 2
+        }
+        writes.append(Task { try await writer.perform { _ throws(StoreError) in } })
+        try await Poll.until("the writer holds 3 writes", every: .milliseconds(1)) {
+            writer.heldWrites == 3
         }
         writes.append(Task { try await writer.perform { _ throws(StoreError) in } })
         for write in writes { try await write.value }
-        // After a full batch, a lone write commits at once.
+        // After a full batch, a write commits at once.
         try await writer.perform { _ throws(StoreError) in }
 
-        let batches = statistics.commitBatchSize.snapshot()
-        #expect(batches.count == 3)
+        let batches = setup.statistics.commitBatchSize.snapshot()
+        #expect(batches.count == 3, "the held write's, the four's, the last's")
         #expect(batches.sum == 6)
     }
 
+    /// An import: each write sent once the last is acknowledged. Nothing joins its waits,
+    /// so it waits at its 2nd, 4th, 7th, 12th, 21st, 38th, 71st and 136th write, then once in
+    /// 65.
     @Test(.timeLimit(.minutes(1)))
-    func aWriteAfterTheWriterWentQuietCommitsAtOnce() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        // Only writes queued while the previous commit was under way are a stream.
-        let writer = try Self.writer(
-            database,
-            GroupCommit(
-                maxDelay: .seconds(50), streamGap: .zero, quietGap: .seconds(50), fullBatch: 100))
-        defer { writer.close() }
-        try await writer.perform { _ throws(StoreError) in }
+    func oneWritersWritesInARowRarelyWait() async throws {
+        let setup = try Setup(Self.patient(fullBatch: 100, quiet: .milliseconds(2)))
+        defer { setup.close() }
+        let (writer, statistics) = (setup.writer, setup.statistics)
 
-        let started = ContinuousClock.now
-        try await writer.perform { _ throws(StoreError) in }
-        #expect(started.duration(to: .now) < .seconds(25), "it did not wait for more")
+        for _ in 0..<200 { try await writer.perform { _ throws(StoreError) in } }
+        #expect(statistics.commitBatchSize.snapshot().count == 200)
+        #expect(statistics.commitDelay.snapshot().count == 8)
     }
 
     @Test(.timeLimit(.minutes(1)))
     func aWaitingBatchCommitsOnceNoMoreWritesCome() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let writer = try Self.writer(
-            database,
-            GroupCommit(
-                maxDelay: .seconds(50), streamGap: .seconds(50), quietGap: .milliseconds(5),
-                fullBatch: 100))
-        defer { writer.close() }
-        try await writer.perform { _ throws(StoreError) in }
+        let setup = try Setup(Self.patient(fullBatch: 100, quiet: .milliseconds(5)))
+        defer { setup.close() }
+        let writer = setup.writer
 
-        // In the stream (it follows a commit closely), so it waits, but only while others come.
         let started = ContinuousClock.now
-        try await writer.perform { _ throws(StoreError) in }
+        for write in try await Self.queueTogether(2, on: writer) { try await write.value }
         #expect(started.duration(to: .now) < .seconds(25), "it did not wait out the delay")
     }
 
+    /// How long a waiting batch waits for its next write: eight of the mean gaps between the
+    /// writes that joined it, within 100 µs – 1 ms, and 1 ms until two have joined.
     @Test(arguments: [
-        (1, Duration.zero, Duration.milliseconds(1)),
-        (2, .microseconds(20), .microseconds(160)),
-        (65, .microseconds(1_280), .microseconds(160)),
-        (3, .microseconds(4), .microseconds(100)),
-        (5, .milliseconds(4), .milliseconds(1)),
+        (0, Duration.zero, Duration.milliseconds(1)),
+        (1, .microseconds(20), .milliseconds(1)),
+        (2, .microseconds(40), .microseconds(160)),
+        (64, .microseconds(1_280), .microseconds(160)),
+        (2, .microseconds(4), .microseconds(100)),
+        (4, .milliseconds(4), .milliseconds(1)),
     ])
-    func aBurstEndsSoonerThanAStream(count: Int, span: Duration, quiet: Duration) {
-        #expect(GroupCommit.standard.quiet(count: count, span: span) == quiet)
+    func aBurstEndsSoonerThanAStream(joined: Int, span: Duration, quiet: Duration) {
+        #expect(GroupCommit.standard.quiet(joined: joined, over: span) == quiet)
     }
 
-    @Test(arguments: [
-        (GroupCommit.standard, 1, 1, Duration.zero, true),
-        (.standard, 15, 15, .milliseconds(1), true),
-        (.standard, 16, 1, .zero, false),
-        (.standard, 1, 16, .zero, false),
-        (.standard, 1, 1, .milliseconds(2), false),
-        (.standard, 1, 1, .milliseconds(-5), true),
-        (.immediate, 1, 1, .milliseconds(-5), false),
-    ])
-    func waitsOnlyForASmallBatchInAStreamOfSmallOnes(
-        policy: GroupCommit, count: Int, previous: Int, gap: Duration, waits: Bool
-    ) {
-        #expect(policy.waits(count: count, previous: previous, gap: gap) == waits)
+    static func pace(after writes: Int, waited: Bool = false, joined: Int = 0)
+        -> GroupCommit.Pace
+    {
+        var pace = GroupCommit.Pace()
+        pace.committed(writes, endedAt: .now, waited: waited, joined: joined)
+        return pace
+    }
+
+    /// A batch waits in a stream of small commits: its first write came soon after a small
+    /// commit, and it is small itself.
+    @Test func waitsOnlyForASmallBatchInAStreamOfSmallCommits() throws {
+        let policy = GroupCommit.standard
+        let small = Self.pace(after: 3)
+        let ended = try #require(small.lastEnded)
+        #expect(policy.waits(count: 1, firstQueued: ended, pace: small))
+        #expect(policy.waits(count: 15, firstQueued: ended - .milliseconds(1), pace: small))
+        #expect(!policy.waits(count: 1, firstQueued: ended + .milliseconds(2), pace: small))
+        #expect(!policy.waits(count: 16, firstQueued: ended, pace: small))
+        #expect(!policy.waits(count: 1, firstQueued: ended, pace: Self.pace(after: 16)))
+        #expect(!policy.waits(count: 1, firstQueued: ended, pace: GroupCommit.Pace()))
+        #expect(!GroupCommit.immediate.waits(count: 1, firstQueued: ended, pace: small))
+    }
+
+    /// After a wait that nothing joined, the next batches do not wait: one, then twice as
+    /// many after each such wait in a row, up to 64; a wait that others joined ends it.
+    @Test func aUselessWaitHoldsBackTheNextOnesDoublingUpTo64() {
+        var pace = Self.pace(after: 1)
+        var heldBack: [Int] = []
+        for _ in 0..<9 {
+            pace.committed(1, endedAt: .now, waited: true, joined: 0)
+            var batches = 0
+            while pace.batchesNotWaiting > 0 {
+                pace.committed(1, endedAt: .now, waited: false, joined: 0)
+                batches += 1
+            }
+            heldBack.append(batches)
+        }
+        #expect(heldBack == [1, 2, 4, 8, 16, 32, 64, 64, 64])
+
+        pace.committed(5, endedAt: .now, waited: true, joined: 4)
+        #expect(pace.batchesNotWaiting == 0)
+        pace.committed(1, endedAt: .now, waited: true, joined: 0)
+        #expect(pace.batchesNotWaiting == 1)
     }
 }

@@ -43,5 +43,9 @@ extension SQLiteNoteStore: StoreMonitoring {
             help: "Time of a batch's COMMIT, mostly its fsync (synchronous=FULL).")
         text.histogram(
             "mynotes_store_commit_duration_seconds", [], statistics.commitDuration.snapshot())
+        text.family(
+            "mynotes_store_commit_delay_seconds", type: .histogram,
+            help: "Time a small batch waited for more writes to join its commit.")
+        text.histogram("mynotes_store_commit_delay_seconds", [], statistics.commitDelay.snapshot())
     }
 }

@@ -147,18 +147,20 @@ final class SQLiteWriter: Sendable {
         // `PRAGMA data_version` after the last commit; `nil`: unknown, so the next commit
         // takes it that another connection may have committed.
         var dataVersion: Int64?
-        // When the last commit ended: a batch whose first write came soon after is part of
-        // a stream of writes, and may wait for more (`GroupCommit`).
-        var lastCommit: (ended: ContinuousClock.Instant, writes: Int)?
+        // The recent commits, for whether the next batch waits for more (`GroupCommit`).
+        var pace = GroupCommit.Pace()
         while true {
             wakeUp.wait()
             var (batch, closed) = takeQueued()
-            if !closed, let first = batch.first, let lastCommit,
-                groupCommit.waits(
-                    count: batch.count, previous: lastCommit.writes,
-                    gap: first.queued - lastCommit.ended)
+            let found = batch.count
+            var waited = false
+            if !closed, let first = batch.first,
+                groupCommit.waits(count: found, firstQueued: first.queued, pace: pace)
             {
+                waited = true
+                let waiting = ContinuousClock.now
                 closed = gather(into: &batch, until: first.queued + groupCommit.maxDelay)
+                statistics.commitDelay.observe(.now - waiting)
             }
             if !batch.isEmpty {
                 var failure: StoreError?
@@ -184,7 +186,8 @@ final class SQLiteWriter: Sendable {
                 }
                 // Before the writes are resumed: a write they lead to is then seen to
                 // follow this commit closely.
-                lastCommit = (.now, batch.count)
+                pace.committed(
+                    batch.count, endedAt: .now, waited: waited, joined: batch.count - found)
                 for job in batch { job.finish(job.failure) }
             }
             if closed && batch.isEmpty { return }
@@ -201,16 +204,19 @@ final class SQLiteWriter: Sendable {
     }
 
     /// Adds the writes that come to `batch` until `deadline`, until it is full, or until
-    /// none came for a while (``GroupCommit/quiet(count:span:)``); returns whether the
+    /// none came for a while (``GroupCommit/quiet(joined:over:)``); returns whether the
     /// writer was closed meanwhile.
     private func gather(into batch: inout [Job], until deadline: ContinuousClock.Instant) -> Bool {
         defer { held.store(0, ordering: .relaxed) }
+        let started = ContinuousClock.now
+        let found = batch.count
         while batch.count < groupCommit.fullBatch {
             held.store(batch.count, ordering: .relaxed)
-            guard let first = batch.first, let last = batch.last else { return false }
+            guard let last = batch.last else { return false }
             let wait = min(
                 ContinuousClock.now.duration(to: deadline),
-                groupCommit.quiet(count: batch.count, span: first.queued.duration(to: last.queued)))
+                groupCommit.quiet(
+                    joined: batch.count - found, over: started.duration(to: last.queued)))
             guard wait > .zero else { return false }
             let nanoseconds =
                 wait.components.seconds * 1_000_000_000
