@@ -114,7 +114,9 @@ import Testing
 
     /// 1,400 notes, more than a page's walk tests, so that rare queries reach the index
     /// and common ones fill their pages in the walk; pages of 7 and of 200, over two
-    /// accounts whose notes interleave.
+    /// accounts whose notes interleave. Searched first while half of the notes are indexed,
+    /// a tenth of those changed since (content or date: pending) or removed, and the other
+    /// half wait in the tail; then once every note is indexed.
     @Test(arguments: [UInt64(20_261_201), 7])
     func searchAnswersAsAScanDoes(seed: UInt64) async throws {
         var random = SeededGenerator(state: seed)
@@ -125,39 +127,81 @@ import Testing
                 email: "a@x", tokenHash: nil, passwordHash: nil)
             let other = try await store.createAccount(
                 email: "b@x", tokenHash: nil, passwordHash: nil)
-            // Few dates and times, so that many notes share one and pages split inside it.
-            let dates = ["2026-11-29", "2026-11-29 08:00:00", "2026-11-30", "2025-01-01 12:00:00"]
+            // Few dates and times, so that many notes share one and pages split inside it,
+            // over several days (the index's keys order days).
+            let dates = [
+                "2026-11-29", "2026-11-29 08:00:00", "2026-11-30", "2025-01-01 12:00:00",
+                "2026-12-31 23:59:59", "2024-02-29",
+            ]
             let drafts = (0..<1_400).map { _ in
                 (date: dates.randomElement(using: &random)!, content: Self.note(&random))
             }
-            let notes = try await Self.addAll(drafts, account: mine.id, to: store)
+            var notes = try await Self.addAll(
+                Array(drafts.prefix(700)), account: mine.id, to: store)
             _ = try await Self.addAll(Array(drafts.prefix(300)), account: other.id, to: store)
-            let contents = drafts.map(\.content)
+            try await store.catchUpSearchIndex()
+            notes += try await Self.addAll(Array(drafts.suffix(700)), account: mine.id, to: store)
+            for index in stride(from: 0, to: 700, by: 10) {
+                let change =
+                    index % 20 == 0
+                    ? NoteChange(content: Self.note(&random))
+                    : NoteChange(date: dates.randomElement(using: &random)!)
+                if case .applied(let changed) = try await store.updateNote(
+                    id: notes[index].id, account: mine.id, change: change, precondition: .none,
+                    quota: .unlimited)
+                {
+                    notes[index] = changed
+                }
+            }
+            for index in stride(from: 5, to: 700, by: 35) {
+                _ = try await store.removeNote(
+                    id: notes[index].id, account: mine.id, precondition: .none)
+            }
+            let removed = Set(stride(from: 5, to: 700, by: 35).map { notes[$0].id })
+            notes.removeAll { removed.contains($0.id) }
+            let contents = notes.map(\.content)
             var queries = (0..<60).map { _ in Self.query(&random, notes: contents) }
             queries += [
                 "\"", "\"\"", "a\" OR \"b", "milk*", "NEAR(milk", "会", "议", "的", "%", "_", "\\",
                 "'", "ss", "SS", "É", "é", "e\u{301}", "👩", "🎉", "ﬁ", "fi", "no such text here",
             ]
-            for query in queries {
-                let expected = Self.scan(notes, for: query)
-                for limit in [7, 200] {
-                    let found = try await Self.search(
-                        store, account: mine.id, for: query, limit: limit)
-                    #expect(found == expected, "query \(query.debugDescription), pages of \(limit)")
+            for round in ["half indexed", "all indexed"] {
+                if round == "all indexed" { try await store.catchUpSearchIndex() }
+                for query in queries {
+                    let expected = Self.scan(notes, for: query)
+                    for limit in [7, 200] {
+                        let found = try await Self.search(
+                            store, account: mine.id, for: query, limit: limit)
+                        #expect(
+                            found == expected,
+                            "query \(query.debugDescription), pages of \(limit), \(round)")
+                    }
                 }
             }
         }
     }
 
-    @Test func everyWriteKeepsTheIndexInStep() async throws {
+    /// Each write is found (or no longer found) at once, whether its note still waits for
+    /// the index or was indexed after every write; 300 older notes make the searches go
+    /// past the walk of the newest notes, to the index.
+    @Test(arguments: [false, true])
+    func everyWriteKeepsTheIndexInStep(indexedAfterEachWrite: Bool) async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
         try await database.withStore { store in
             let account = try await store.createAccount(
                 email: "a@x", tokenHash: nil, passwordHash: nil)
+            _ = try await Self.addAll(
+                Array(repeating: (date: "2020-01-01", content: "filler"), count: 300),
+                account: account.id, to: store)
+            func wrote() async throws {
+                if indexedAfterEachWrite { try await store.catchUpSearchIndex() }
+            }
+            try await wrote()
             let note = try await store.addNote(
                 NoteDraft(date: "2026-11-29", content: "周一会议 Straße"), account: account.id,
                 quota: .unlimited)
+            try await wrote()
             func found(_ query: String) async throws -> [Int64] {
                 try await store.notes(
                     account: account.id, page: NotePage(limit: 10, containing: query)
@@ -168,24 +212,59 @@ import Testing
             _ = try await store.updateNote(
                 id: note.id, account: account.id, change: NoteChange(content: "Budget 预算"),
                 precondition: .none, quota: .unlimited)
+            try await wrote()
             #expect(try await found("会议") == [])
             #expect(try await found("预算") == [note.id])
             #expect(try await found("budget") == [note.id])
             _ = try await store.updateNote(
-                id: note.id, account: account.id, change: NoteChange(date: "2026-12-01"),
+                id: note.id, account: account.id, change: NoteChange(date: "2019-12-01"),
                 precondition: .none, quota: .unlimited)
+            try await wrote()
             #expect(try await found("budget") == [note.id])
+            #expect(try await found("预") == [note.id])
             _ = try await store.removeNote(id: note.id, account: account.id, precondition: .none)
+            try await wrote()
             #expect(try await found("budget") == [])
             _ = try await store.addNote(
                 NoteDraft(date: "2026-11-29", content: "kept"), account: account.id,
                 quota: .unlimited)
+            try await wrote()
             #expect(try await store.removeAccount(email: "a@x"))
         }
-        #expect(try Self.count("notes_folded", in: database.path) == 0)
+        for table in ["notes_folded", "notes_search_keys", "notes_search_pending"] {
+            #expect(try Self.count(table, in: database.path) == 0, "\(table)")
+        }
         #expect(
             try Self.count("notes_trigrams WHERE notes_trigrams MATCH 'kept'", in: database.path)
                 == 0)
+    }
+
+    /// A note whose date another program wrote in a form of its own takes an unordered key
+    /// (SQLiteSearchKey): it is still found, in its place among the others.
+    @Test func aNoteOfAnUnorderedKeyIsFound() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        let account = try await database.withStore { store in
+            let account = try await store.createAccount(
+                email: "a@x", tokenHash: nil, passwordHash: nil)
+            _ = try await Self.addAll(
+                (0..<300).map {
+                    (date: "2020-01-0\($0 % 9 + 1)", content: $0 == 0 ? "filler zebra" : "filler")
+                },
+                account: account.id, to: store)
+            return account.id
+        }
+        try Self.execute(
+            """
+            INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
+            VALUES (\(account), '2020-01-05', '2020/01/05', 'odd zebra', 0, 0);
+            """, in: database.path)
+        try await database.withStore { store in
+            // Past the walk of the newest notes ('2020/…' sorts after '2020-…'), to the index.
+            let found = try await store.notes(
+                account: account, page: NotePage(limit: 3, containing: "ZEBRA"))
+            #expect(found.map(\.content) == ["odd zebra", "filler zebra"])
+        }
     }
 
     /// Notes written straight into the file, as the `sqlite3` shell or a bulk import does,

@@ -105,8 +105,14 @@ extension SQLiteNoteStore: TransferableStore {
                     .text(note.position.sortKey), .text(note.content), .integer(note.createdAt),
                     .integer(note.updatedAt), .integer(note.version)
                 ).run()
-                try SQLiteSearchIndex.add(id: note.id, content: note.content, on: connection)
+                try SQLiteSearchIndex.inserted(id: note.id, on: connection)
             }
+            // Indexed in the same transaction: a restore's notes are found at once, and
+            // searches do not test them one by one until batches take them.
+            while try SQLiteSearchIndex.indexWaiting(
+                on: connection, limit: SQLiteSearchIndex.buildBatch)
+                == SQLiteSearchIndex.buildBatch
+            {}
         }
     }
 

@@ -32,6 +32,8 @@ public final class SQLiteNoteStore: NoteStore {
     private let changeWatch: SQLiteChangeWatch
     /// Issue 12: told of every committed write to notes (SQLiteNoteStore+Changes).
     let changeObservers = ChangeObservers()
+    /// Issue 15: when the writer moves waiting notes into the search index.
+    let searchIndexer: SQLiteSearchIndexer
 
     /// Opens (creating if needed) the database at `path` and applies migrations. Notes the
     /// search index lacks (all of them after an upgrade) are indexed first; `indexing`
@@ -45,10 +47,19 @@ public final class SQLiteNoteStore: NoteStore {
         self.path = path
         Self.createOwnerOnly(path)
         let connection: SQLiteConnection
+        let waiting: Int
         do throws(SQLiteError) {
             connection = try Self.writerConnection(path)
             try SQLiteMigrations.apply(on: connection)
-            try SQLiteSearchIndex.indexMissingNotes(on: connection, progress: indexing)
+            do {
+                try SQLiteSearchIndex.indexMissingNotes(on: connection, progress: indexing)
+            } catch  where error.code == SQLiteError.readOnly {
+                // A read-only file: the waiting notes stay waiting (searches test them),
+                // and the writer's batches index them once it can write again.
+                connection.finishStatements()
+            }
+            waiting = try SQLiteSearchIndex.waiting(on: connection)
+            connection.finishStatements()
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
@@ -59,6 +70,8 @@ public final class SQLiteNoteStore: NoteStore {
         // The writer's connection has made the WAL index by now, and keeps it while open.
         let changeWatch = SQLiteChangeWatch(databasePath: path)
         self.changeWatch = changeWatch
+        let searchIndexer = SQLiteSearchIndexer(waiting: waiting)
+        self.searchIndexer = searchIndexer
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter, groupCommit: limits.groupCommit,
@@ -69,7 +82,7 @@ public final class SQLiteNoteStore: NoteStore {
                     readers.renew()
                     return try Self.writerConnection(path)
                 }),
-            statistics: statistics, changes: changeWatch)
+            statistics: statistics, changes: changeWatch, indexer: searchIndexer)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -423,7 +436,7 @@ public final class SQLiteNoteStore: NoteStore {
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
-        let folded = TextFolding.fold(draft.content)  // search index, off the writer
+        let searchIndexer = self.searchIndexer
         let note = try await writer.perform(touching: { _ in .account(account) }) {
             connection throws(StoreError) in
             // The totals are the triggers' (migration account-usage-totals), read in this
@@ -454,8 +467,8 @@ public final class SQLiteNoteStore: NoteStore {
                     .integer(account), .text(draft.date), .text(draft.sortKey),
                     .text(draft.content), .integer(now), .integer(now))
                 _ = try insert.step()
-                return try SQLiteSearchIndex.indexed(
-                    Self.note(from: insert), folded: folded, on: connection)
+                searchIndexer.added()  // search index: the note waits for a batch
+                return Self.note(from: insert)
             }
         }
         changeObservers.post(.account(account))
@@ -466,6 +479,7 @@ public final class SQLiteNoteStore: NoteStore {
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
         quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
+        let searchIndexer = self.searchIndexer
         let outcome = try await writer.perform(touching: { _ in .account(account) }) {
             connection throws(StoreError) in
             let refusal: ConditionalWrite<Note>? = try Self.sqlite { () throws(SQLiteError) in
@@ -483,11 +497,15 @@ public final class SQLiteNoteStore: NoteStore {
                     throw .quotaExceeded(limit)
                 }
             }
-            return try Self.sqlite { () throws(SQLiteError) in
+            let written = try Self.sqlite { () throws(SQLiteError) in
                 try Self.update(
                     id: id, account: account, change: change, precondition: precondition,
                     on: connection)
             }
+            if case .applied = written, change.content != nil || change.date != nil {
+                searchIndexer.added()  // search index: the note waits for a batch
+            }
+            return written
         }
         if case .applied = outcome { changeObservers.post(.account(account)) }
         return outcome
@@ -526,18 +544,12 @@ public final class SQLiteNoteStore: NoteStore {
             change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
             change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
             .integer(id), .integer(account))
-        // The search index forgets the old content before the row changes (see
-        // SQLiteSearchIndex.remove); a failed write rolls both back.
-        if change.content != nil {
-            try SQLiteSearchIndex.remove(id: id, account: account, on: connection)
+        // The search index forgets the old content (and the key of the old date) before
+        // the row changes (see SQLiteSearchIndex.willChange); a failed write rolls both back.
+        if change.content != nil || change.date != nil {
+            try SQLiteSearchIndex.willChange(id: id, account: account, on: connection)
         }
-        if try update.step() {
-            let note = Self.note(from: update)
-            if change.content != nil {
-                try SQLiteSearchIndex.add(id: id, content: note.content, on: connection)
-            }
-            return .applied(note)
-        }
+        if try update.step() { return .applied(Self.note(from: update)) }
         return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
     }
 
@@ -594,6 +606,7 @@ public final class SQLiteNoteStore: NoteStore {
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(StoreError) -> Value {
         let readers = self.readers
+        searchIndexer.noteActivity()  // issue 15: the index's batches wait for a quiet store
         let result: Result<Value, StoreError>
         // Issue 13: the wait for a reader thread, a metric.
         let (queued, readWait) = (MonotonicTime.nanoseconds, statistics.readWait)

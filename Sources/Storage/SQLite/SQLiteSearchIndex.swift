@@ -1,7 +1,8 @@
 /// The notes' search index (issue 15): substring search without reading every note.
 ///
-/// Two FTS5 tables without content (the index alone, no copy of the text), keyed by the
-/// note's id, and a folded copy of long notes:
+/// Two FTS5 tables without content (the index alone, no copy of the text) whose row ids
+/// are ``SQLiteSearchKey``s, ordered by account and date as pages are, and a folded copy of
+/// long notes:
 /// - `notes_trigrams`: the `trigram` tokenizer over the note's text folded by
 ///   ``TextFolding`` (case-sensitive, since the text is folded already): a query of three
 ///   or more characters is a phrase of its trigrams, which matches exactly where the
@@ -12,38 +13,42 @@
 /// - `notes_grams`: each note's distinct one- and two-character pieces, as hexadecimal
 ///   words (``SearchIndexEntry``), without positions: a query of one or two characters
 ///   (`会议`) is one word;
+/// - `notes_search_keys`: each indexed note's key;
 /// - `notes_folded`: the folded text of notes of ``SearchIndexEntry/foldedCopyBytes`` or
 ///   more, so that testing a long note never folds it again.
 /// Every candidate is tested on its folded text (`mynotes_contains`), so answers are exactly a
 /// scan's.
 ///
-/// The store's write methods keep them in step in the write's own transaction, so a note
-/// is found as soon as its write is acknowledged. There are no triggers: the folding is
-/// Swift's, and a trigger calling it would break every other writer (the `sqlite3` shell).
-/// `notes_search_state` records the highest note id indexed: notes above it (all of them
-/// after the migration, and those written since by other programs) are indexed when the
-/// store next opens the database (``indexMissingNotes(on:progress:)``). It also records
-/// a fingerprint of the folding's tables: removing a note from a table without content
-/// means handing FTS5 the very text it indexed, so when a new Swift runtime folds
-/// differently, the index is rebuilt.
+/// **Writes.** An add writes nothing here: notes above `indexed_through` (in
+/// `notes_search_state`) are the index's *tail*, which searches test one by one, and the
+/// store's writer moves them into the index in batches after their commits
+/// (``indexWaiting(on:limit:)``, run by ``SQLiteSearchIndexer`` when the store is quiet or
+/// the tail is long). A change of an indexed note's content or date takes it out of the
+/// FTS5 tables in the write's own transaction (a table without content forgets a row
+/// only when handed the very text it indexed, which is gone after the write) and lists
+/// it in `notes_search_pending`, which searches test too, until a batch indexes it again.
+/// So a note is found as soon as its write is acknowledged. There are no triggers: the
+/// folding is Swift's, and a trigger calling it would break every other writer (the
+/// `sqlite3` shell). Notes other programs add land in the tail too. When the store opens
+/// a database it indexes the whole tail first (all notes after the migration), with its
+/// progress told (``indexMissingNotes(on:progress:)``). `notes_search_state` also records
+/// a fingerprint of the folding's tables: when a new Swift runtime folds differently, the
+/// index is rebuilt.
 ///
-/// A page of a search first walks the account's newest notes (after the cursor), testing
-/// their folded text, for at most ``walkNotes`` notes and ``walkCharacters`` characters: a
-/// common word fills its page there, in the order pages need, without touching the index.
-/// Only when the walk neither fills the page nor reaches the account's end does the index
-/// answer.
+/// **Reads.** A page of a search first walks the account's newest notes (after the
+/// cursor), testing their folded text, for at most ``walkNotes`` notes and
+/// ``walkCharacters`` characters: a common word fills its page there, in the order pages
+/// need, without touching the index. Only when the walk neither fills the page nor reaches
+/// the account's end does the index answer: the tail's and the pending notes' matches,
+/// then the index's, newest key first, until a match's day is older than the page's last
+/// note's.
 enum SQLiteSearchIndex {
     /// Notes a page's walk tests before it asks the index.
     static let walkNotes = 250
     /// Characters of text a page's walk reads before it asks the index.
     static let walkCharacters = 2_000_000
-    /// Notes indexed per transaction while the index is built.
+    /// Notes indexed per transaction while the index is built on opening.
     static let buildBatch = 2_000
-    /// Notes, and bytes of their folded text, that wait in `notes_search_pending` before
-    /// they move into the FTS5 tables in one go (checked every ``pendingCheck`` ids).
-    static let pendingNotes = 1_000
-    static let pendingBytes = 1 << 20
-    static let pendingCheck: Int64 = 64
     static let migration = SQLiteMigration(
         name: "notes-search-index",
         sql: """
@@ -51,8 +56,9 @@ enum SQLiteSearchIndex {
                 folded, content = '', tokenize = 'trigram case_sensitive 1', columnsize = 0);
             CREATE VIRTUAL TABLE notes_grams USING fts5(
                 grams, content = '', tokenize = 'ascii', detail = none, columnsize = 0);
+            CREATE TABLE notes_search_keys (key INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE);
             CREATE TABLE notes_folded (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
-            CREATE TABLE notes_search_pending (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
+            CREATE TABLE notes_search_pending (id INTEGER PRIMARY KEY);
             CREATE TABLE notes_search_state (
                 only INTEGER PRIMARY KEY CHECK (only = 1),
                 indexed_through INTEGER NOT NULL,
@@ -62,108 +68,156 @@ enum SQLiteSearchIndex {
 
     // MARK: Writes
 
-    /// Indexes a note just added, whose content folds to `folded`, and hands it back (for
-    /// the store's write methods, which fold before the write reaches the writer's thread).
-    static func indexed(_ note: Note, folded: String, on connection: SQLiteConnection)
-        throws(SQLiteError) -> Note
+    /// Indexes up to `limit` notes of the tail (oldest first) and of the pending list, in
+    /// the caller's transaction; returns how many it indexed (fewer than `limit`: none
+    /// are left).
+    @discardableResult
+    static func indexWaiting(on connection: SQLiteConnection, limit: Int) throws(SQLiteError)
+        -> Int
     {
-        try add(id: note.id, folded: folded, on: connection)
-        return note
-    }
-
-    /// Indexes a new note (or a note's new content, after ``remove(id:account:on:)``).
-    static func add(id: Int64, content: String, on connection: SQLiteConnection)
-        throws(SQLiteError)
-    {
-        try add(id: id, folded: TextFolding.fold(content), on: connection)
-    }
-
-    /// A write's new entry waits in `notes_search_pending`, one row on the table's last
-    /// page: a write to the FTS5 tables at every commit would write a new segment of each
-    /// (a few pages, and their merges), which doubled the cost of a durable add. Every
-    /// ``pendingCheck`` ids the waiting entries move into the FTS5 tables once there are
-    /// ``pendingNotes`` of them or ``pendingBytes`` of text, in that write's transaction.
-    static func add(id: Int64, folded: String, on connection: SQLiteConnection)
-        throws(SQLiteError)
-    {
-        try connection.statement("INSERT INTO notes_search_pending (id, folded) VALUES (?, ?)")
-            .bind(.integer(id), .text(folded)).run()
-        guard id % pendingCheck == 0 else { return }
-        let waiting = try connection.statement(
-            "SELECT count(*), coalesce(sum(length(CAST(folded AS BLOB))), 0) FROM notes_search_pending"
-        )
-        _ = try waiting.step()
-        let (notes, bytes) = (waiting.int64(0), waiting.int64(1))
-        waiting.reset()
-        if notes >= pendingNotes || bytes >= pendingBytes { try movePending(on: connection) }
-    }
-
-    /// Moves the entries waiting in `notes_search_pending` into the FTS5 tables.
-    static func movePending(on connection: SQLiteConnection) throws(SQLiteError) {
-        let select = try connection.statement(
-            "SELECT id, folded FROM notes_search_pending ORDER BY id")
-        var rows: [(Int64, String)] = []
-        while try select.step() { rows.append((select.int64(0), select.text(1))) }
-        select.reset()
-        guard let last = rows.last?.0 else { return }
-        for (id, folded) in rows {
-            try insert(id: id, entry: SearchIndexEntry(folded: folded), on: connection)
+        var rows: [(id: Int64, account: Int64, sortKey: String, content: String)] = []
+        let pending = try connection.statement(
+            """
+            SELECT n.id, n.account_id, n.sort_key, n.content
+            FROM notes_search_pending p JOIN notes n ON n.id = p.id ORDER BY p.id LIMIT ?
+            """)
+        try pending.bind(.integer(Int64(limit)))
+        while try pending.step() {
+            rows.append((pending.int64(0), pending.int64(1), pending.text(2), pending.text(3)))
         }
-        try connection.statement(
-            "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
-        ).bind(.integer(last)).run()
-        try connection.execute("DELETE FROM notes_search_pending")
+        pending.reset()
+        if let last = rows.last?.id {
+            try connection.statement("DELETE FROM notes_search_pending WHERE id <= ?")
+                .bind(.integer(last)).run()
+        }
+        let pendingCount = rows.count
+        let tail = try connection.statement(
+            """
+            SELECT id, account_id, sort_key, content FROM notes
+            WHERE id > (SELECT indexed_through FROM notes_search_state) ORDER BY id LIMIT ?
+            """)
+        try tail.bind(.integer(Int64(max(0, limit - rows.count))))
+        while try tail.step() {
+            rows.append((tail.int64(0), tail.int64(1), tail.text(2), tail.text(3)))
+        }
+        tail.reset()
+        for row in rows {
+            let key = try key(
+                account: row.account, sortKey: row.sortKey, id: row.id, on: connection)
+            try insert(
+                key: key, id: row.id, entry: SearchIndexEntry(content: row.content), on: connection)
+        }
+        if let last = rows.last?.id, rows.count > pendingCount {
+            try connection.statement(
+                "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
+            ).bind(.integer(last)).run()
+        }
+        return rows.count
     }
 
-    /// Writes an entry into the FTS5 tables (and the folded copy of a long note).
+    /// A free key for the note: the next of its account and day, or its unordered one.
+    private static func key(
+        account: Int64, sortKey: String, id: Int64, on connection: SQLiteConnection
+    ) throws(SQLiteError) -> Int64 {
+        guard let first = SQLiteSearchKey.firstOfDay(account: account, sortKey: sortKey) else {
+            return SQLiteSearchKey.unordered(id: id)
+        }
+        let last = first | SQLiteSearchKey.numberMask
+        let highest = try connection.statement(
+            "SELECT max(key) FROM notes_search_keys WHERE key BETWEEN ? AND ?")
+        try highest.bind(.integer(first), .integer(last))
+        _ = try highest.step()
+        let next = highest.isNull(0) ? first : highest.int64(0) + 1
+        highest.reset()
+        return next <= last ? next : SQLiteSearchKey.unordered(id: id)
+    }
+
+    /// Writes an entry into the FTS5 tables under `key` (and the folded copy of a long note).
     private static func insert(
-        id: Int64, entry: SearchIndexEntry, on connection: SQLiteConnection
+        key: Int64, id: Int64, entry: SearchIndexEntry, on connection: SQLiteConnection
     ) throws(SQLiteError) {
+        try connection.statement("INSERT INTO notes_search_keys (key, id) VALUES (?, ?)")
+            .bind(.integer(key), .integer(id)).run()
         try connection.statement("INSERT INTO notes_trigrams (rowid, folded) VALUES (?, ?)")
-            .bind(.integer(id), .text(entry.folded)).run()
+            .bind(.integer(key), .text(entry.folded)).run()
         try connection.statement("INSERT INTO notes_grams (rowid, grams) VALUES (?, ?)")
-            .bind(.integer(id), .text(entry.grams)).run()
+            .bind(.integer(key), .text(entry.grams)).run()
         if entry.keepsFoldedCopy {
             try connection.statement("INSERT INTO notes_folded (id, folded) VALUES (?, ?)")
                 .bind(.integer(id), .text(entry.folded)).run()
         }
     }
 
+    /// After a note was inserted with an id of its own (a restore): one at or below
+    /// `indexed_through` is listed as pending, since only the tail above it is indexed
+    /// without being listed.
+    static func inserted(id: Int64, on connection: SQLiteConnection) throws(SQLiteError) {
+        try connection.statement(
+            """
+            INSERT OR IGNORE INTO notes_search_pending (id)
+            SELECT ?1 WHERE ?1 <= (SELECT indexed_through FROM notes_search_state)
+            """
+        ).bind(.integer(id)).run()
+    }
+
+    /// Before a note of `account` changes its content or date, in the write's
+    /// transaction: takes it out of the FTS5 tables (FTS5 needs the text it indexed) and
+    /// lists it as pending, so that searches test it until a batch indexes it again.
+    /// Nothing for a note of the tail, or of no such account.
+    static func willChange(id: Int64, account: Int64, on connection: SQLiteConnection)
+        throws(SQLiteError)
+    {
+        guard try forget(id: id, account: account, on: connection) else { return }
+        try connection.statement("INSERT OR IGNORE INTO notes_search_pending (id) VALUES (?)")
+            .bind(.integer(id)).run()
+    }
+
     /// Takes a note of `account` (of any account for `nil`) out of the index, before its
-    /// row changes or goes: FTS5 needs the text it indexed. Nothing when the account has
-    /// no such note or it is not indexed yet.
+    /// row goes.
     static func remove(id: Int64, account: Int64?, on connection: SQLiteConnection)
         throws(SQLiteError)
     {
+        guard try forget(id: id, account: account, on: connection) else { return }
+        try connection.statement("DELETE FROM notes_search_pending WHERE id = ?")
+            .bind(.integer(id)).run()
+    }
+
+    /// Takes the note out of the FTS5 tables when it is in them; returns whether the note
+    /// exists and is indexed or pending (not of the tail).
+    private static func forget(id: Int64, account: Int64?, on connection: SQLiteConnection)
+        throws(SQLiteError) -> Bool
+    {
         let read = try connection.statement(
             """
-            SELECT n.content, f.folded, p.id IS NOT NULL FROM notes n
+            SELECT n.content, f.folded, k.key FROM notes n
+                LEFT JOIN notes_search_keys k ON k.id = n.id
                 LEFT JOIN notes_folded f ON f.id = n.id
-                LEFT JOIN notes_search_pending p ON p.id = n.id
             WHERE n.id = ?1 AND (?2 IS NULL OR n.account_id = ?2)
-                AND (p.id IS NOT NULL OR ?1 <= (SELECT indexed_through FROM notes_search_state))
+                AND ?1 <= (SELECT indexed_through FROM notes_search_state)
             """)
         try read.bind(.integer(id), account.map(SQLiteValue.integer) ?? .null)
-        guard try read.step() else { return }
-        if read.int64(2) != 0 {  // still waiting: not in the FTS5 tables yet
+        guard try read.step() else { return false }
+        if read.isNull(2) {  // pending already: not in the FTS5 tables
             read.reset()
-            try connection.statement("DELETE FROM notes_search_pending WHERE id = ?")
-                .bind(.integer(id)).run()
-            return
+            return true
         }
+        let key = read.int64(2)
         let copy = read.isNull(1) ? nil : read.text(1)
         let folded = copy ?? TextFolding.fold(read.text(0))
         read.reset()
         try connection.statement(
             "INSERT INTO notes_trigrams (notes_trigrams, rowid, folded) VALUES ('delete', ?, ?)"
-        ).bind(.integer(id), .text(folded)).run()
+        ).bind(.integer(key), .text(folded)).run()
         try connection.statement(
             "INSERT INTO notes_grams (notes_grams, rowid, grams) VALUES ('delete', ?, ?)"
-        ).bind(.integer(id), .text(SearchIndexEntry.grams(of: folded))).run()
+        ).bind(.integer(key), .text(SearchIndexEntry.grams(of: folded))).run()
+        try connection.statement("DELETE FROM notes_search_keys WHERE key = ?")
+            .bind(.integer(key)).run()
         if copy != nil {
             try connection.statement("DELETE FROM notes_folded WHERE id = ?")
                 .bind(.integer(id)).run()
         }
+        return true
     }
 
     /// Takes every note of the account with `email` out of the index, before the account
@@ -176,7 +230,9 @@ enum SQLiteSearchIndex {
             let select = try connection.statement(
                 """
                 SELECT n.id FROM accounts a JOIN notes n ON n.account_id = a.id
-                WHERE a.email = ? AND n.id > ? ORDER BY n.id LIMIT ?
+                WHERE a.email = ? AND n.id > ?
+                    AND n.id <= (SELECT indexed_through FROM notes_search_state)
+                ORDER BY n.id LIMIT ?
                 """)
             try select.bind(.text(email), .integer(after), .integer(Int64(buildBatch)))
             var ids: [Int64] = []
@@ -194,18 +250,33 @@ enum SQLiteSearchIndex {
             """
             INSERT INTO notes_trigrams (notes_trigrams) VALUES ('delete-all');
             INSERT INTO notes_grams (notes_grams) VALUES ('delete-all');
+            DELETE FROM notes_search_keys;
             DELETE FROM notes_folded;
             DELETE FROM notes_search_pending;
             UPDATE notes_search_state SET indexed_through = 0;
             """)
     }
 
+    /// Notes of the tail and pending ones: what the index still has to take in.
+    static func waiting(on connection: SQLiteConnection) throws(SQLiteError) -> Int {
+        let missing = try connection.statement(
+            """
+            SELECT (SELECT count(*) FROM notes
+                    WHERE id > (SELECT indexed_through FROM notes_search_state))
+                + (SELECT count(*) FROM notes_search_pending)
+            """)
+        _ = try missing.step()
+        defer { missing.reset() }
+        return Int(missing.int64(0))
+    }
+
     // MARK: Building
 
-    /// Indexes the notes above the highest id indexed: all of them after the migration
-    /// that made the index (or a change of the folding's tables), and those written since
-    /// by programs other than the store. Cheap when the index is complete (one lookup).
-    /// Works in transactions of ``buildBatch`` notes, telling `progress` after each.
+    /// Indexes every waiting note (all of them after the migration that made the index or
+    /// a change of the folding's tables, and those written since by programs other than
+    /// the store or left by a store that stopped before its batches took them). Cheap when
+    /// the index is complete (one lookup). Works in transactions of ``buildBatch`` notes,
+    /// telling `progress` after each.
     static func indexMissingNotes(
         on connection: SQLiteConnection, progress: (SearchIndexProgress) -> Void
     ) throws(SQLiteError) {
@@ -223,14 +294,7 @@ enum SQLiteSearchIndex {
                     .bind(.integer(folding)).run()
             }
         }
-        let missing = try connection.statement(
-            """
-            SELECT count(*) FROM notes
-            WHERE id > (SELECT indexed_through FROM notes_search_state)
-                AND NOT EXISTS (SELECT 1 FROM notes_search_pending p WHERE p.id = notes.id)
-            """)
-        _ = try missing.step()
-        let total = Int(missing.int64(0))
+        let total = try waiting(on: connection)
         connection.finishStatements()
         if total == 0 { return }
         var done = 0
@@ -238,27 +302,7 @@ enum SQLiteSearchIndex {
         while done < total {
             let indexed = try SQLiteMigrations.transaction(on: connection) {
                 () throws(SQLiteError) -> Int in
-                let select = try connection.statement(
-                    """
-                    SELECT id, content FROM notes
-                    WHERE id > (SELECT indexed_through FROM notes_search_state)
-                        AND NOT EXISTS (
-                            SELECT 1 FROM notes_search_pending p WHERE p.id = notes.id)
-                    ORDER BY id LIMIT ?
-                    """)
-                try select.bind(.integer(Int64(buildBatch)))
-                var rows: [(Int64, String)] = []
-                while try select.step() { rows.append((select.int64(0), select.text(1))) }
-                select.reset()
-                for (id, content) in rows {
-                    try insert(id: id, entry: SearchIndexEntry(content: content), on: connection)
-                }
-                if let last = rows.last?.0 {
-                    try connection.statement(
-                        "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
-                    ).bind(.integer(last)).run()
-                }
-                return rows.count
+                try indexWaiting(on: connection, limit: buildBatch)
             }
             if indexed == 0 { break }
             done += indexed
@@ -358,17 +402,12 @@ enum SQLiteSearchIndex {
         ORDER BY n.sort_key DESC, n.id DESC
         """
 
-    /// Notes a check that no older note can enter the page reads at most.
-    static let checkNotes = 20_000
-
-    /// The page's ids as the index finds them. The index hands over matching notes newest
-    /// id first; notes are mostly written in date order, so the page's notes tend to come
-    /// first. Once the page could be filled, a check (bounded, on
-    /// `notes_by_account_newest`) asks whether any note after the cursor dated later than
-    /// the page's last has a smaller id than the last note handed over: when none has, no
-    /// note still to come can enter the page, and the stream stops. Checks come after 1, 2,
-    /// 4… times the page's size of matches, so a stream of notes out of date order costs at
-    /// most a few checks more than reading every match.
+    /// The page's ids as the index finds them: first every match among the notes the
+    /// index has yet to take in (the tail and the pending ones), and the account's
+    /// matches among unordered keys; then the index's matches in the account's range of
+    /// keys, newest day first. A day older than the page's last note's cannot hold a note
+    /// of the page, so the stream stops at the first match of such a day, once the page is
+    /// full.
     private static func indexed(
         account: Int64, page: NotePage, needle: String, on connection: SQLiteConnection
     ) throws(SQLiteError) -> [Int64] {
@@ -377,43 +416,46 @@ enum SQLiteSearchIndex {
             short
             ? "\"" + SearchIndexEntry.word(of: needle.unicodeScalars) + "\""
             : "\"" + needle.replacing("\"", with: "\"\"") + "\""
-        let statement = try connection.statement(short ? byGrams : byTrigrams)
         let cursorKey: SQLiteValue = page.after.map { .text($0.sortKey) } ?? .null
         let cursorID = SQLiteValue.integer(page.after?.id ?? 0)
-        try statement.bind(
-            .integer(account), cursorKey, cursorID, .text(query), .text(needle))
-        // Entries still waiting are few (``pendingNotes``): all of the account's matches
-        // among them join the page's candidates first.
-        let waiting = try connection.statement(pendingMatches)
-        try waiting.bind(.integer(account), cursorKey, cursorID, .text(needle))
         var found: [NotePosition] = []
+        let waiting = try connection.statement(waitingMatches)
+        try waiting.bind(.integer(account), cursorKey, cursorID, .text(needle))
         while try waiting.step() {
             found.append(NotePosition(sortKey: waiting.text(1), id: waiting.int64(0)))
         }
         waiting.reset()
-        var (handed, nextCheck) = (0, page.limit)
+        let statement = try connection.statement(short ? byGrams : byTrigrams)
+        let unordered = SQLiteSearchKey.unorderedFirst...SQLiteSearchKey.unorderedLast
+        try statement.bind(
+            .integer(account), cursorKey, cursorID, .text(query), .text(needle),
+            .integer(unordered.lowerBound), .integer(unordered.upperBound))
         while try statement.step() {
             found.append(NotePosition(sortKey: statement.text(1), id: statement.int64(0)))
-            handed += 1
-            guard handed == nextCheck else { continue }
-            nextCheck *= 2
-            found = newestFirst(found, limit: page.limit)
-            guard found.count == page.limit, let last = found.last else { continue }
-            let check = try connection.statement(notesThatCouldEnter)
-            try check.bind(
-                .integer(account), cursorKey, cursorID, .text(last.sortKey),
-                .integer(Int64(checkNotes)))
-            // Oldest first: a note that can enter is dated near the page's last, so a
-            // check that fails mostly fails at once.
-            let streamed = statement.int64(0)
-            var (read, entering) = (0, false)
-            while !entering, try check.step() {
-                read += 1
-                entering = check.int64(0) < streamed
-            }
-            check.reset()
-            if read < checkNotes && !entering { break }
         }
+        statement.reset()
+        guard let keys = SQLiteSearchKey.range(account: account, before: page.after) else {
+            return newestFirst(found, limit: page.limit).map(\.id)
+        }
+        try statement.bind(
+            .integer(account), cursorKey, cursorID, .text(query), .text(needle),
+            .integer(keys.lowerBound), .integer(keys.upperBound))
+        var day: Int64 = -1
+        while try statement.step() {
+            let key = statement.int64(2)
+            let keyDay = SQLiteSearchKey.day(ofKey: key)
+            if keyDay != day {
+                day = keyDay
+                found = newestFirst(found, limit: page.limit)
+                if found.count == page.limit, let last = found.last,
+                    let lastDay = SQLiteSearchKey.day(of: last.sortKey), keyDay < lastDay
+                {
+                    break
+                }
+            }
+            found.append(NotePosition(sortKey: statement.text(1), id: statement.int64(0)))
+        }
+        statement.reset()
         return newestFirst(found, limit: page.limit).map(\.id)
     }
 
@@ -425,33 +467,33 @@ enum SQLiteSearchIndex {
     private static let byTrigrams = byIndex("notes_trigrams")
     private static let byGrams = byIndex("notes_grams")
 
-    /// The index's candidates, each tested on its folded text (?5).
+    /// The index's candidates with keys in ?6…?7, newest key first, each tested on its
+    /// folded text (?5).
     private static func byIndex(_ table: String) -> String {
         """
-        SELECT n.id, n.sort_key FROM \(table) s CROSS JOIN notes n ON n.id = s.rowid
+        SELECT n.id, n.sort_key, s.rowid FROM \(table) s
+            CROSS JOIN notes_search_keys k ON k.key = s.rowid
+            CROSS JOIN notes n ON n.id = k.id
             LEFT JOIN notes_folded f ON f.id = n.id
-        WHERE \(table) MATCH ?4 AND n.account_id = ?1
+        WHERE \(table) MATCH ?4 AND s.rowid BETWEEN ?6 AND ?7 AND n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
             AND coalesce(mynotes_contains(f.folded, ?5), mynotes_matches(n.content, ?5))
         ORDER BY s.rowid DESC
         """
     }
 
-    private static let pendingMatches = """
+    /// The account's matches among the notes the index has yet to take in: the tail
+    /// (above `indexed_through`) and the pending ones.
+    private static let waitingMatches = """
+        SELECT n.id, n.sort_key FROM notes n
+        WHERE n.id > (SELECT indexed_through FROM notes_search_state) AND n.account_id = ?1
+            AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
+            AND mynotes_matches(n.content, ?4)
+        UNION ALL
         SELECT n.id, n.sort_key FROM notes_search_pending p CROSS JOIN notes n ON n.id = p.id
         WHERE n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
-            AND mynotes_contains(p.folded, ?4)
-        """
-
-    /// The ids of the account's notes after the cursor (?2, ?3) dated after ?4, oldest
-    /// first, at most ?5.
-    private static let notesThatCouldEnter = """
-        SELECT id FROM notes
-        WHERE account_id = ?1 AND sort_key > ?4 AND sort_key <= coalesce(?2, '~')
-            AND (?2 IS NULL OR sort_key < ?2 OR id < ?3)
-        ORDER BY sort_key, id
-        LIMIT ?5
+            AND mynotes_matches(n.content, ?4)
         """
 }
 

@@ -50,6 +50,8 @@ final class SQLiteWriter: Sendable {
     /// Told of every commit before its writes are resumed (the legacy answer cache's
     /// per-account revisions); `nil` when nothing reads the database's stamps.
     private let changes: SQLiteChangeWatch?
+    /// Issue 15: moves waiting notes into the search index between batches.
+    private let indexer: SQLiteSearchIndexer?
     private let queue = Lock(Queue())
     /// The connection until the writer's thread takes it: from then on only the thread
     /// holds it, so the database is closed before ``close()`` returns.
@@ -64,10 +66,12 @@ final class SQLiteWriter: Sendable {
     init(
         connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
         groupCommit: GroupCommit = .immediate, recovery: SQLiteWriterRecovery? = nil,
-        statistics: StoreStatistics = StoreStatistics(), changes: SQLiteChangeWatch? = nil
+        statistics: StoreStatistics = StoreStatistics(), changes: SQLiteChangeWatch? = nil,
+        indexer: SQLiteSearchIndexer? = nil
     ) {
         self.statistics = statistics
         self.changes = changes
+        self.indexer = indexer
         self.connection = Lock(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
@@ -150,7 +154,18 @@ final class SQLiteWriter: Sendable {
         // The recent commits, for whether the next batch waits for more (`GroupCommit`).
         var pace = GroupCommit.Pace()
         while true {
-            wakeUp.wait()
+            if let indexer, indexer.hasWork, !readOnly {
+                // Search index (issue 15): a batch of it once the store is quiet.
+                let quiet = DispatchTime.now() + .nanoseconds(SQLiteSearchIndexer.quietNanoseconds)
+                if wakeUp.wait(timeout: quiet) == .timedOut {
+                    if indexer.isQuiet, let connection {
+                        index(with: indexer, on: connection, dataVersion: &dataVersion)
+                    }
+                    continue
+                }
+            } else {
+                wakeUp.wait()
+            }
             var (batch, closed) = takeQueued()
             let found = batch.count
             var waited = false
@@ -189,10 +204,33 @@ final class SQLiteWriter: Sendable {
                 pace.committed(
                     batch.count, endedAt: .now, waited: waited, joined: batch.count - found)
                 for job in batch { job.finish(job.failure) }
+                indexer?.noteActivity()
+                if let indexer, indexer.isBehind, !readOnly, let connection {
+                    index(with: indexer, on: connection, dataVersion: &dataVersion)
+                }
             }
             if closed && batch.isEmpty { return }
             if closed { continue }
         }
+    }
+
+    /// One batch of the search index, committed (and published, as touching no account's
+    /// answers) as a write of its own.
+    private func index(
+        with indexer: SQLiteSearchIndexer, on connection: SQLiteConnection,
+        dataVersion: inout Int64?
+    ) {
+        let job = Job(
+            body: { connection throws(StoreError) in
+                do throws(SQLiteError) {
+                    try indexer.runBatch(on: connection)
+                } catch {
+                    throw .database(error)
+                }
+                return .accounts([])
+            }, finish: { _ in })
+        _ = commit([job], on: connection, dataVersion: &dataVersion)
+        if job.failure != nil { indexer.batchFailed() }
     }
 
     /// The writes queued now, and whether the writer is closed.

@@ -12,7 +12,7 @@ enum BulkNotes {
     /// Inserts `count` notes for the account with `email`, the `n`-th (from 1) dated
     /// `date` with the content `content(n)`. The database may be open in a server: WAL
     /// lets this connection write beside its readers. The notes go into the search index
-    /// too, as the store would index them.
+    /// too, as a store opening the database would index them.
     static func insert(
         _ count: Int, email: String, into path: String, date: String = "2026-11-29",
         content: (Int) -> String
@@ -33,7 +33,6 @@ enum BulkNotes {
             throw Failure(description: String(cString: sqlite3_errmsg(db)))
         }
         defer { sqlite3_finalize(statement) }
-        let index = try SearchIndexWriter(db)
         let sortKey = date.utf8.count == 10 ? date + " 00:00:00" : date
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for n in 1...count {
@@ -46,60 +45,9 @@ enum BulkNotes {
             guard sqlite3_step(statement) == SQLITE_DONE, sqlite3_changes(db) == 1 else {
                 throw Failure(description: "insert \(n): \(String(cString: sqlite3_errmsg(db)))")
             }
-            try index.add(id: sqlite3_last_insert_rowid(db), content: text)
         }
-        try index.finish()
         try run(db, "COMMIT")
-    }
-
-    /// Fills the search index's tables for each note, with what ``SearchIndexEntry`` says
-    /// the store puts there, and records the highest id indexed (`finish()`).
-    private final class SearchIndexWriter {
-        let db: OpaquePointer
-        let trigrams: OpaquePointer
-        let grams: OpaquePointer
-        let folded: OpaquePointer
-
-        init(_ db: OpaquePointer) throws {
-            self.db = db
-            func prepare(_ sql: String) throws -> OpaquePointer {
-                var statement: OpaquePointer?
-                guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement
-                else { throw Failure(description: String(cString: sqlite3_errmsg(db))) }
-                return statement
-            }
-            trigrams = try prepare("INSERT INTO notes_trigrams (rowid, folded) VALUES (?1, ?2)")
-            grams = try prepare("INSERT INTO notes_grams (rowid, grams) VALUES (?1, ?2)")
-            folded = try prepare("INSERT INTO notes_folded (id, folded) VALUES (?1, ?2)")
-        }
-
-        deinit {
-            for statement in [trigrams, grams, folded] { sqlite3_finalize(statement) }
-        }
-
-        func add(id: Int64, content: String) throws {
-            let entry = SearchIndexEntry(content: content)
-            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-            var rows = [(trigrams, entry.folded), (grams, entry.grams)]
-            if entry.keepsFoldedCopy { rows.append((folded, entry.folded)) }
-            for (statement, text) in rows {
-                sqlite3_reset(statement)
-                sqlite3_bind_int64(statement, 1, id)
-                sqlite3_bind_text(statement, 2, text, -1, transient)
-                guard sqlite3_step(statement) == SQLITE_DONE else {
-                    throw Failure(description: String(cString: sqlite3_errmsg(db)))
-                }
-            }
-        }
-
-        func finish() throws {
-            try run(
-                db,
-                """
-                UPDATE notes_search_state
-                SET indexed_through = max(indexed_through, (SELECT max(id) FROM notes))
-                """)
-        }
+        try SQLiteNoteStore.indexWaitingNotes(inDatabaseAt: path)
     }
 
     /// Runs `sql` on a connection of its own, as another process writing to the same
