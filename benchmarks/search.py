@@ -4,6 +4,7 @@ and measures searches over the REST API one at a time. Standard library only.
 
   search.py fill DATABASE EMAIL COUNT AVERAGE_BYTES CJK_PERCENT SEED
   search.py measure BASE_URL TOKEN QUERIES SEED PAGES LABEL
+  search.py probe BASE_URL TOKEN COUNT
 """
 import http.client
 import json
@@ -176,6 +177,24 @@ def measure(base_url, token, count, seed, pages, label, database=None, email=Non
         print(f"{label} {kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50")
 
 
+def probe(base_url, token, count):
+    """Searches for an absent word right after a burst of adds, while the notes it wrote
+    still wait for the index (searches test them one by one): p50 and max."""
+    url = urllib.parse.urlparse(base_url)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    headers = {"Authorization": f"Bearer {token}"}
+    times = []
+    for n in range(count):
+        began = time.perf_counter()
+        connection.request("GET", f"/api/v1/notes?limit=50&q=zqabsent{n}", headers=headers)
+        response = connection.getresponse()
+        response.read()
+        times.append((time.perf_counter() - began) * 1000)
+        if response.status != 200:
+            raise SystemExit(f"probe: {response.status}")
+    print(f"p50 {percentile(times, 50):.1f} ms, max {max(times):.1f} ms")
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "fill":
@@ -184,5 +203,7 @@ if __name__ == "__main__":
     elif command == "measure":
         measure(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]),
                 sys.argv[7], *(sys.argv[8:10]))
+    elif command == "probe":
+        probe(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:
         raise SystemExit(__doc__)

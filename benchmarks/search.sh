@@ -11,6 +11,8 @@
 #   NOTES=100000 QUERIES=100 benchmarks/search.sh
 #
 # Overrides: NOTES, QUERIES (per class, default 200), SEED, ADD_SECONDS (default 5),
+# SUSTAINED_SECONDS (0 by default: one more round of adds this long, past the index's lag
+# bound, so that its batches follow every commit),
 # SERVER_BINARY (this checkout's release build otherwise), BASELINE_BINARY (a server without
 # the search index, for the adds; otherwise built from the branch main), PREPARE_NICENESS
 # (the niceness of filling the database and building the index, 0 by default: on a shared
@@ -24,8 +26,8 @@ notes=${NOTES:-1000000}
 queries=${QUERIES:-200}
 seed=${SEED:-15}
 add_seconds=${ADD_SECONDS:-5}
-for value in "$notes" "$queries" "$seed" "$add_seconds" "${PREPARE_NICENESS:-0}"; do
-    [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
+for value in "$notes" "$queries" "$seed" "$add_seconds" "${PREPARE_NICENESS:-0}" "${SUSTAINED_SECONDS:-0}"; do
+    [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS, SUSTAINED_SECONDS and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
 done
 sudo_prefix() { [ "$(id -u)" = 0 ] || echo "${SUDO:-sudo}"; }
 need() { # command package
@@ -36,6 +38,7 @@ need() { # command package
 need wrk wrk
 need curl curl
 need python3 python3
+need sqlite3 sqlite3
 need taskset util-linux
 
 if [ -n "${SERVER_BINARY:-}" ]; then
@@ -110,23 +113,40 @@ python3 benchmarks/search.py measure "$base" "$large_token" 40 "$seed" 1 "139 MB
 stop_server
 
 echo "== durable adds, legacy API, wrk 64 connections, ${add_seconds}s each, alternating (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-adds() { # binary
-    local fresh=$work/adds-$RANDOM.sqlite add_token
+adds() { # binary seconds [probe]: adds/s; with probe, then searches while the notes wait
+    local fresh=$work/adds-$RANDOM.sqlite add_token rate
     add_token=$("$1" accounts add writer@example.com --database "sqlite:$fresh" | tail -n 1)
     start_server "$1" "$fresh"
     local path="/mynotes/webservice.php?email=writer@example.com&token=$add_token&action=add&date=2026-11-29+12:00&content=Benchmark+note+%E4%BC%9A%E8%AE%AE+$RANDOM"
-    taskset -c 1 wrk -t1 -c64 -d"${add_seconds}s" "$base$path" | awk '/Requests\/sec/ { print $2 }'
+    rate=$(taskset -c 1 wrk -t1 -c64 -d"${2}s" "$base$path" | awk '/Requests\/sec/ { print $2 }')
+    if [ -n "${3:-}" ]; then
+        # Searches for absent words (past the walk, every waiting note tested), at once.
+        probe=$(python3 benchmarks/search.py probe "$base" "$add_token" 5)
+        waiting=$(sqlite3 "$fresh" "SELECT count(*) FROM notes WHERE id > (SELECT indexed_through FROM notes_search_state)" 2>/dev/null || echo "?")
+        echo "   searches right after the burst: $probe; notes still waiting after them: $waiting" >&2
+    fi
     stop_server
     rm -f "$fresh" "$fresh-wal" "$fresh-shm"
+    echo "$rate"
+}
+ratio() { # with… / without…
+    awk -v a="$1" -v b="$2" -v label="$3" 'BEGIN {
+        n = split(a, w, " "); split(b, o, " "); sw = 0; so = 0
+        for (i = 1; i <= n; i++) { sw += w[i]; so += o[i] }
+        printf "%s with the index / without: %.2f (target >= 0.90)\n", label, sw / so }'
 }
 with=() without=()
 for round in 1 2; do
-    without+=("$(adds "$baseline")")
-    with+=("$(adds "$binary")")
+    without+=("$(adds "$baseline" "$add_seconds")")
+    with+=("$(adds "$binary" "$add_seconds" probe)")
     echo "round $round: without the index ${without[-1]} adds/s, with it ${with[-1]} adds/s"
 done
-awk -v a="${with[*]}" -v b="${without[*]}" 'BEGIN {
-    n = split(a, w, " "); split(b, o, " "); sw = 0; so = 0
-    for (i = 1; i <= n; i++) { sw += w[i]; so += o[i] }
-    printf "adds with the index / without: %.2f (target >= 0.90)\n", sw / so }'
+ratio "${with[*]}" "${without[*]}" "adds (${add_seconds}s bursts)"
+if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
+    # Long enough for the index's batches to follow every commit (SQLiteSearchIndexer).
+    without=("$(adds "$baseline" "$SUSTAINED_SECONDS")")
+    with=("$(adds "$binary" "$SUSTAINED_SECONDS" probe)")
+    echo "sustained, ${SUSTAINED_SECONDS}s: without the index ${without[0]} adds/s, with it ${with[0]} adds/s"
+    ratio "${with[*]}" "${without[*]}" "adds (${SUSTAINED_SECONDS}s)"
+fi
 echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

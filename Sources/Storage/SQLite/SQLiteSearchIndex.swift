@@ -483,10 +483,12 @@ enum SQLiteSearchIndex {
     }
 
     /// The account's matches among the notes the index has yet to take in: the tail
-    /// (above `indexed_through`) and the pending ones.
+    /// (above `indexed_through`: a range of row ids, which the `+` keeps SQLite from
+    /// trading for all of the account's notes by `notes_by_account_newest`) and the
+    /// pending ones.
     private static let waitingMatches = """
         SELECT n.id, n.sort_key FROM notes n
-        WHERE n.id > (SELECT indexed_through FROM notes_search_state) AND n.account_id = ?1
+        WHERE n.id > (SELECT indexed_through FROM notes_search_state) AND +n.account_id = ?1
             AND (?2 IS NULL OR n.sort_key < ?2 OR (n.sort_key = ?2 AND n.id < ?3))
             AND mynotes_matches(n.content, ?4)
         UNION ALL
