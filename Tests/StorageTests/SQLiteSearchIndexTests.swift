@@ -239,6 +239,30 @@ import Testing
                 == 0)
     }
 
+    /// Notes added wait for the index only until the store is quiet: the writer then moves
+    /// them in, in batches of its own.
+    @Test func aQuietStoreIndexesTheWaitingNotes() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        try await database.withStore { store in
+            let account = try await store.createAccount(
+                email: "a@x", tokenHash: nil, passwordHash: nil)
+            _ = try await Self.addAll(
+                (0..<600).map {
+                    (date: "2026-11-\($0 % 18 + 10)", content: "note \($0)")
+                },
+                account: account.id, to: store)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while try Self.count("notes_search_keys", in: database.path) < 600 {
+                try #require(ContinuousClock.now < deadline, "the notes were not indexed")
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let found = try await store.notes(
+                account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
+            #expect(found.map(\.content) == ["note 599"])
+        }
+    }
+
     /// A note whose date another program wrote in a form of its own takes an unordered key
     /// (SQLiteSearchKey): it is still found, in its place among the others.
     @Test func aNoteOfAnUnorderedKeyIsFound() async throws {

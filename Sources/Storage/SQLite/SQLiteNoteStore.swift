@@ -373,16 +373,21 @@ public final class SQLiteNoteStore: NoteStore {
     static let noteColumns = "id, date, content, created_at, updated_at, version"
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
-        try await read { connection throws(SQLiteError) in
-            try Self.notes(account: account, page: page, on: connection)
+        let searchIndexer = self.searchIndexer
+        return try await read { connection throws(SQLiteError) in
+            try Self.notes(account: account, page: page, on: connection, indexer: searchIndexer)
         }
     }
 
-    /// One page of the account's notes, read on `connection`.
+    /// One page of the account's notes, read on `connection`; a search tells `indexer`
+    /// when it tested the notes waiting for the index.
     static func notes(
-        account: Int64, page: NotePage, on connection: SQLiteConnection
+        account: Int64, page: NotePage, on connection: SQLiteConnection,
+        indexer: SQLiteSearchIndexer? = nil
     ) throws(SQLiteError) -> [Note] {
-        if let found = try SQLiteSearchIndex.notes(account: account, page: page, on: connection) {
+        if let found = try SQLiteSearchIndex.notes(
+            account: account, page: page, on: connection, indexer: indexer)
+        {
             return found  // a search: the search index answers
         }
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }

@@ -323,7 +323,8 @@ enum SQLiteSearchIndex {
     /// The page of the account's notes containing `page.containing`, or `nil` when the
     /// page has no search (no text, or text that folds to nothing).
     static func notes(
-        account: Int64, page: NotePage, on connection: SQLiteConnection
+        account: Int64, page: NotePage, on connection: SQLiteConnection,
+        indexer: SQLiteSearchIndexer? = nil
     ) throws(SQLiteError) -> [Note]? {
         guard let text = page.containing else { return nil }
         let needle = TextFolding.fold(text)
@@ -333,6 +334,7 @@ enum SQLiteSearchIndex {
         var ids = try walk(account: account, page: page, needle: needle, on: connection)
         if ids == nil {
             ids = try indexed(account: account, page: page, needle: needle, on: connection)
+            indexer?.searched()  // it tested the waiting notes
         }
         let fetch = try connection.statement(
             "SELECT \(SQLiteNoteStore.noteColumns) FROM notes WHERE id = ?")

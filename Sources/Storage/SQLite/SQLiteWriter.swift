@@ -155,10 +155,12 @@ final class SQLiteWriter: Sendable {
         var pace = GroupCommit.Pace()
         while true {
             if let indexer, indexer.hasWork, !readOnly {
-                // Search index (issue 15): a batch of it once the store is quiet.
-                let quiet = DispatchTime.now() + .nanoseconds(SQLiteSearchIndexer.quietNanoseconds)
-                if wakeUp.wait(timeout: quiet) == .timedOut {
-                    if indexer.isQuiet, let connection {
+                // Search index (issue 15): a batch of it once the store is quiet (or at
+                // once when it is behind), unless a write comes first.
+                let ready = indexer.isQuiet || indexer.isBehind
+                let wait = ready ? 0 : SQLiteSearchIndexer.quietNanoseconds
+                if wakeUp.wait(timeout: .now() + .nanoseconds(wait)) == .timedOut {
+                    if indexer.isQuiet || indexer.isBehind, let connection {
                         index(with: indexer, on: connection, dataVersion: &dataVersion)
                     }
                     continue
