@@ -65,6 +65,7 @@ else
 fi
 
 start_server() { # binary database
+    : >"$work/server.log" # emptied before the server starts: the last server's line is gone
     taskset -c 0 "$1" serve --port 0 --database "sqlite:$2" >"$work/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 3000); do
