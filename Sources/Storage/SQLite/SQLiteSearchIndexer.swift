@@ -47,7 +47,7 @@ final class SQLiteSearchIndexer: Sendable {
         lag.add(count, ordering: .relaxed)
     }
 
-    /// A read or a write happened now.
+    /// A read or a write happened now, or a request answered from a kept answer.
     func noteActivity() {
         lastActivity.store(MonotonicTime.nanoseconds, ordering: .relaxed)
     }
