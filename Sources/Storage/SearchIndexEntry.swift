@@ -2,9 +2,10 @@
 /// note's distinct one- and two-character pieces of that text as hexadecimal UTF-8
 /// words, which answer queries too short for trigrams.
 ///
-/// The store keeps the index itself. A program that writes notes straight into the
-/// database (a bulk import, a test's fixture) fills the index with these values, or
-/// leaves it to the store, which indexes missing notes when it opens the database.
+/// The store keeps the index itself. Notes a program writes straight into the database (a
+/// bulk import, a test's fixture) wait in the index's tail, which searches test, until a
+/// store indexes them (when it opens the database, when it is quiet, or through
+/// `SQLiteNoteStore.indexWaitingNotes(inDatabaseAt:)`).
 ///
 /// ```swift
 /// let entry = SearchIndexEntry(content: "Ab会")
