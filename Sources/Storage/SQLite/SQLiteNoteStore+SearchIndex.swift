@@ -30,7 +30,8 @@ extension SQLiteNoteStore {
         do throws(SQLiteError) {
             let connection = try SQLiteConnection(path: path, mode: .readWrite)
             defer { connection.finishStatements() }
-            try SQLiteSearchIndex.indexMissingNotes(on: connection, progress: { _ in })
+            try SQLiteSearchIndex.indexMissingNotes(
+                on: connection, segments: .asWritten, progress: { _ in })
         } catch {
             throw .database(error)
         }

@@ -277,8 +277,18 @@ enum SQLiteSearchIndex {
     /// the store or left by a store that stopped before its batches took them). Cheap when
     /// the index is complete (one lookup). Works in transactions of ``buildBatch`` notes,
     /// telling `progress` after each.
+    /// What a build does with the FTS5 segments it wrote.
+    enum Segments {
+        /// Merged into one per index (`optimize`): a query then reads each word's list
+        /// once. For the store's build on opening, a one-time migration.
+        case merged
+        /// Left to FTS5's own merging: for a program's bulk insert, which may come again.
+        case asWritten
+    }
+
     static func indexMissingNotes(
-        on connection: SQLiteConnection, progress: (SearchIndexProgress) -> Void
+        on connection: SQLiteConnection, segments: Segments = .merged,
+        progress: (SearchIndexProgress) -> Void
     ) throws(SQLiteError) {
         // Read first, and write only when something is to be done: a database on a
         // read-only file system still opens (reads work, writes fail cleanly).
@@ -308,7 +318,7 @@ enum SQLiteSearchIndex {
             done += indexed
             progress(SearchIndexProgress(indexed: min(done, total), total: total))
         }
-        // One segment per index after a build: a query then reads each word's list once.
+        guard segments == .merged else { return }
         try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
             try connection.execute(
                 """

@@ -196,7 +196,8 @@ final class SQLiteWriter: Sendable {
                 }
                 if let connection {
                     readOnly =
-                        commit(batch, on: connection, dataVersion: &dataVersion)
+                        commit(
+                            batch, on: connection, dataVersion: &dataVersion, metrics: statistics)
                         || connection.isReadOnly
                 } else {
                     for job in batch { job.failure = failure ?? .closed }
@@ -231,7 +232,8 @@ final class SQLiteWriter: Sendable {
                 }
                 return .accounts([])
             }, finish: { _ in })
-        _ = commit([job], on: connection, dataVersion: &dataVersion)
+        // No write waits for the index's batches: they stay out of the writes' metrics.
+        _ = commit([job], on: connection, dataVersion: &dataVersion, metrics: nil)
         if job.failure != nil { indexer.batchFailed() }
     }
 
@@ -279,12 +281,14 @@ final class SQLiteWriter: Sendable {
     /// jobs; the commit is published to ``changes`` before (see ``SQLiteChangeWatch`` for why
     /// `dataVersion` is read inside the transaction and again after it).
     private func commit(
-        _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?
+        _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?,
+        metrics: StoreStatistics?
     ) -> Bool {
-        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync).
+        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync), into
+        // `metrics` (none for the search index's own batches).
         let started = ContinuousClock.now
-        for job in batch { statistics.writeWait.observe(started - job.queued) }
-        statistics.commitBatchSize.observe(batch.count)
+        for job in batch { metrics?.writeWait.observe(started - job.queued) }
+        metrics?.commitBatchSize.observe(batch.count)
         do throws(StoreError) {
             try Self.step("BEGIN IMMEDIATE", on: connection)
             let before = changes == nil ? nil : Self.dataVersion(of: connection)
@@ -303,7 +307,7 @@ final class SQLiteWriter: Sendable {
             }
             let committing = ContinuousClock.now
             try Self.step("COMMIT", on: connection)
-            statistics.commitDuration.observe(.now - committing)
+            metrics?.commitDuration.observe(.now - committing)
             if let changes {
                 let header = changes.header()
                 let after = Self.dataVersion(of: connection)
