@@ -232,9 +232,17 @@ final class SQLiteWriter: Sendable {
                 }
                 return .accounts([])
             }, finish: { _ in })
-        // No write waits for the index's batches: they stay out of the writes' metrics.
+        // No write waits for the index's batches: they stay out of the writes' metrics,
+        // and their commits wait for no fsync (`synchronous=NORMAL` in WAL mode: a batch
+        // lost to a power cut is redone, and the next durable commit syncs the WAL with it).
+        guard (try? connection.execute("PRAGMA synchronous = NORMAL")) != nil else {
+            indexer.batchFailed()
+            return
+        }
         _ = commit([job], on: connection, dataVersion: &dataVersion, metrics: nil)
-        if job.failure != nil { indexer.batchFailed() }
+        if (try? connection.execute("PRAGMA synchronous = FULL")) == nil || job.failure != nil {
+            indexer.batchFailed()
+        }
     }
 
     /// The writes queued now, and whether the writer is closed.
