@@ -26,9 +26,14 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func open(limits: StoreLimits = StoreLimits()) throws(StoreError) -> any NoteStore {
+    /// Opens the store; `indexing` hears how far building the search index has come when
+    /// the database holds notes the index lacks (all of them after an upgrade).
+    public func open(
+        limits: StoreLimits = StoreLimits(),
+        indexing: @escaping (SearchIndexProgress) -> Void = { _ in }
+    ) throws(StoreError) -> any NoteStore {
         switch self {
-        case .sqlite(let path): try SQLiteNoteStore(path: path, limits: limits)
+        case .sqlite(let path): try SQLiteNoteStore(path: path, limits: limits, indexing: indexing)
         case .postgreSQL(let conninfo): try PostgreSQLNoteStore(conninfo: conninfo, limits: limits)
         }
     }

@@ -71,6 +71,7 @@ import Testing
     static let allNames = [
         "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
         "token-last-use-and-kind", "change-feed",
+        "notes-search-index",
     ]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {

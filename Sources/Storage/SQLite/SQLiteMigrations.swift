@@ -166,6 +166,8 @@ enum SQLiteMigrations {
                         version = excluded.version, deleted = 1, changed_at = excluded.changed_at;
                 END;
                 """),
+        // The search index's tables (issue 15); the store fills them after the migrations.
+        SQLiteSearchIndex.migration,
     ]
 
     /// Brings the database up to date, each step in its own transaction.
@@ -220,7 +222,8 @@ enum SQLiteMigrations {
         connection.finishStatements()
     }
 
-    private static func transaction<Value>(
+    /// Runs `body` in a transaction of its own (the search index's build uses it too).
+    static func transaction<Value>(
         on connection: SQLiteConnection, _ body: () throws(SQLiteError) -> Value
     ) throws(SQLiteError) -> Value {
         try connection.execute("BEGIN IMMEDIATE")
