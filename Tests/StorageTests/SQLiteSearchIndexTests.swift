@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import MyNotesTesting
 import Storage
 import Testing
 
@@ -252,11 +253,9 @@ import Testing
                     (date: "2026-11-\($0 % 18 + 10)", content: "note \($0)")
                 },
                 account: account.id, to: store)
-            let deadline = ContinuousClock.now + .seconds(30)
-            while try Self.count("notes_search_keys", in: database.path) < 600 {
-                try #require(ContinuousClock.now < deadline, "the notes were not indexed")
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            try await Poll.until(
+                "the notes indexed", timeout: .seconds(30), every: .milliseconds(50)
+            ) { try Self.count("notes_search_keys", in: database.path) >= 600 }
             let found = try await store.notes(
                 account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
             #expect(found.map(\.content) == ["note 599"])
