@@ -50,7 +50,8 @@ import Testing
         let latecomer = try RawHTTPClient(port: server.port, timeoutSeconds: 30)
         kill(pid, SIGCONT)
 
-        #expect(rig.add("sent-while-stopped", on: latecomer, port: server.port) == 0)
+        let late = rig.add("sent-while-stopped", on: latecomer, port: server.port)
+        #expect(late.code == 0, "\(late)")
         try stream.acks.waitBlocking(for: atStop + 50, timeout: .seconds(30))
         try stream.stop()
         let listed = try rig.query(port: server.port).get()

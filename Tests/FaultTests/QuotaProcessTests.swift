@@ -55,7 +55,7 @@ import Testing
         let server = try rig.start(flag)
         defer { server.stop(signal: SIGTERM) }
         let client = try RawHTTPClient(port: server.port)
-        func add(_ content: String) -> Int? { rig.add(content, on: client, port: server.port) }
+        func add(_ content: String) -> Int? { rig.add(content, on: client, port: server.port).code }
         #expect(add("first") == 0)
         #expect(add(secondNote) == -2)
         #expect(add(secondNote) == -2)

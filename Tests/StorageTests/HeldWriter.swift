@@ -18,17 +18,18 @@ struct HeldWriter {
     private let release = DispatchSemaphore(value: 0)
     private let holding: Task<Void, any Error>
 
-    /// Returns once the writer is inside the holding write.
+    /// Returns once the writer is inside the holding write, whose task runs on `threads`
+    /// when given (``TestThreads``).
     ///
     /// The waits poll by yielding: a blocked wait could hold the last free thread of the
     /// pool that the holding write's own task needs. Their limits are long because the
     /// other suites running alongside can keep that pool busy for minutes (seen in CI);
     /// a wait that fails lets the writer go, so that closing it does not hang.
-    init(_ writer: SQLiteWriter) async throws {
+    init(_ writer: SQLiteWriter, on threads: (any TaskExecutor)? = nil) async throws {
         self.writer = writer
         let started = Atomic(false)
         let release = release
-        holding = Task {
+        holding = Task(executorPreference: threads) {
             try await writer.perform { _ throws(StoreError) in
                 started.store(true, ordering: .releasing)
                 release.wait()
