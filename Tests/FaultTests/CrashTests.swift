@@ -20,9 +20,9 @@ import Testing
             let server = try rig.start()
             let stream = AddStream(
                 port: server.port, email: rig.email, token: rig.token, tag: "r\(round)w")
-            try stream.acks.waitBlocking(for: 10 + (round * 13) % 40, timeout: .seconds(60))
+            try await stream.acks.wait(for: 10 + (round * 13) % 40, timeout: .seconds(60))
             server.stop(signal: SIGKILL)
-            try stream.ended.waitBlocking(for: stream.writers, timeout: .seconds(30))
+            try await stream.ended.wait(for: stream.writers, timeout: .seconds(30))
             acknowledged.formUnion(stream.results.acknowledged)
 
             let stored = try await rig.inspect()
@@ -41,7 +41,7 @@ import Testing
         let server = try rig.start()
         let pid = server.process.processIdentifier
         let stream = AddStream(port: server.port, email: rig.email, token: rig.token)
-        try stream.acks.waitBlocking(for: 50, timeout: .seconds(60))
+        try await stream.acks.wait(for: 50, timeout: .seconds(60))
 
         kill(pid, SIGSTOP)
         try Poll.until("the server stopped") { try Self.state(of: pid) == "T" }
@@ -52,8 +52,8 @@ import Testing
 
         let late = rig.add("sent-while-stopped", on: latecomer, port: server.port)
         #expect(late.code == 0, "\(late)")
-        try stream.acks.waitBlocking(for: atStop + 50, timeout: .seconds(30))
-        try stream.stop()
+        try await stream.acks.wait(for: atStop + 50, timeout: .seconds(30))
+        try await stream.stop()
         let listed = try rig.query(port: server.port).get()
         #expect(stream.results.acknowledged.isSubset(of: listed))
         #expect(listed.contains("sent-while-stopped"))

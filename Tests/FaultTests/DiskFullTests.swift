@@ -16,8 +16,8 @@ struct DiskFullTests {
         // Given clients adding notes until the disk is full and a run of adds has failed
         let stream = AddStream(
             port: server.port, email: rig.email, token: rig.token, padding: 2_000)
-        try stream.refusals.waitBlocking(for: 20, timeout: .seconds(60))
-        try stream.stop()
+        try await stream.refusals.wait(for: 20, timeout: .seconds(60))
+        try await stream.stop()
         let outcomes = stream.results
         #expect(outcomes.acknowledged.count >= 50, "the disk filled before any real load")
         // Each failure is the protocol's data-access failure, not a crash or a hang.

@@ -180,9 +180,9 @@ final class AddStream: Sendable {
     }
 
     /// Asks every writer to stop after its current add, and waits until they have.
-    func stop() throws {
+    func stop() async throws {
         stopping.store(true, ordering: .relaxed)
-        try ended.waitBlocking(for: writers, timeout: .seconds(30))
+        try await ended.wait(for: writers, timeout: .seconds(30))
     }
 
     var results: Outcomes { outcomes.withLock { $0 } }

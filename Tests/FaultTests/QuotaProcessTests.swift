@@ -14,8 +14,8 @@ import Testing
         let server = try rig.start(["--quota", "0", "--quota-bytes", "\(limit)"])
         let stream = AddStream(
             port: server.port, email: rig.email, token: rig.token, padding: 1_000)
-        try stream.refusals.waitBlocking(for: 20, timeout: .seconds(60))
-        try stream.stop()
+        try await stream.refusals.wait(for: 20, timeout: .seconds(60))
+        try await stream.stop()
         let outcomes = stream.results
         #expect(Set(outcomes.refused.values) == [-2])
         #expect(Set(outcomes.refused.keys.map { $0.prefix(3) }) == ["n0-", "n1-"])

@@ -91,7 +91,7 @@ import Testing
         #expect(objects.contains { $0["message"] == "server stopping" })
     }
 
-    @Test func keepsEveryAcknowledgedAddAcrossKill9() throws {
+    @Test func keepsEveryAcknowledgedAddAcrossKill9() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let added = try CommandRunner.run(
@@ -126,12 +126,12 @@ import Testing
             }
         }
         writers.forEach { $0.start() }
-        try acks.waitBlocking(for: 300, timeout: .seconds(60))
+        try await acks.wait(for: 300, timeout: .seconds(60))
 
         // When the server is killed in the middle of the stream (and every writer has
         // seen it go, so none writes to the restarted server)
         server.stop(signal: SIGKILL)
-        try writersEnded.waitBlocking(for: writers.count, timeout: .seconds(30))
+        try await writersEnded.wait(for: writers.count, timeout: .seconds(30))
 
         // Then every add answered with ResultCode 0 is there after a restart
         let restarted = try ServerProcess(database: database.location)
