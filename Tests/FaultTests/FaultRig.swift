@@ -11,6 +11,10 @@ import Synchronization
 /// A server process over a database in a folder of its own, an account on it, and the
 /// helpers the fault tests share: legacy adds and queries over real sockets, and the
 /// store itself opened on the file after the server has gone.
+///
+/// The fault tests run on ``TestThreads``: they block while processes answer, which would
+/// hold a thread of the cooperative pool for minutes, and what follows one of their waits
+/// (a kill, a stop) must follow it at once, not when a starved pool next has a thread.
 final class FaultRig {
     let folder: URL
     let email = "ann@example.com"
