@@ -5,9 +5,10 @@ import BoundedExecution
 /// Swift's cooperative pool has one thread per core (two here). Suites running alongside
 /// block those threads for seconds at a time (a child process's exit, a socket read), so a
 /// test's task can wait a minute for a thread in a parallel run. A test that times what
-/// its own tasks do (a writer waiting for more writes to join its batch) runs them here:
-/// the body and its child tasks prefer these threads, and so do the tasks it makes with
-/// `Task(executorPreference:)` (an unstructured `Task {}` would not).
+/// its own tasks do (a writer waiting for more writes to join its batch), or that blocks
+/// for long itself (waiting for processes), runs here: the body and its child tasks prefer
+/// these threads, and so do the tasks it makes with `Task(executorPreference:)` (an
+/// unstructured `Task {}` would not).
 ///
 /// ```swift
 /// try await TestThreads.run { threads in
