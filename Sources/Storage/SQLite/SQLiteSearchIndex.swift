@@ -272,11 +272,6 @@ enum SQLiteSearchIndex {
 
     // MARK: Building
 
-    /// Indexes every waiting note (all of them after the migration that made the index or
-    /// a change of the folding's tables, and those written since by programs other than
-    /// the store or left by a store that stopped before its batches took them). Cheap when
-    /// the index is complete (one lookup). Works in transactions of ``buildBatch`` notes,
-    /// telling `progress` after each.
     /// What a build does with the FTS5 segments it wrote.
     enum Segments {
         /// Merged into one per index (`optimize`): a query then reads each word's list
@@ -286,6 +281,11 @@ enum SQLiteSearchIndex {
         case asWritten
     }
 
+    /// Indexes every waiting note (all of them after the migration that made the index or
+    /// a change of the folding's tables, and those written since by programs other than
+    /// the store or left by a store that stopped before its batches took them). Cheap when
+    /// the index is complete (one lookup). Works in transactions of ``buildBatch`` notes,
+    /// telling `progress` after each.
     static func indexMissingNotes(
         on connection: SQLiteConnection, segments: Segments = .merged,
         progress: (SearchIndexProgress) -> Void
