@@ -4,8 +4,7 @@ extension Note {
     /// The note as REST API v1 writes it:
     /// `{"id":12,"date":"2026-11-29","content":"Buy milk","createdAt":"…","updatedAt":"…"}`.
     var json: [UInt8] {
-        var writer = fields()
-        return writer.finish()
+        fields().finish()
     }
 
     /// The note as a search's answer writes it with `snippet=true`: its fields, then

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Dispatch
 import Foundation
 import Locking
@@ -78,6 +79,8 @@ final class SQLiteWriter: Sendable {
         self.groupCommit = groupCommit
         self.recovery = recovery
         let thread = Thread { [self] in
+            // Woken by every write, it would otherwise preempt the loop that queued it.
+            ThreadScheduling.throughput.applyToCurrentThread()
             run()
             finished.signal()
         }
