@@ -2,11 +2,11 @@ import Dispatch
 import Synchronization
 import Testing
 
+@testable import BoundedExecution
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import BoundedExecution
 
 @Suite struct BoundedExecutorTests {
     @Test(arguments: [1, 3])

@@ -101,7 +101,8 @@ import Testing
             let database = try TemporaryDatabaseFile()
             defer { database.remove() }
             let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
-            let writer = SQLiteWriter(connection: connection, queueLimit: 4, retryAfter: .seconds(1))
+            let writer = SQLiteWriter(
+                connection: connection, queueLimit: 4, retryAfter: .seconds(1))
             defer { writer.close() }
             let policy = try await writer.perform { _ throws(StoreError) -> Int32 in
                 var policy: Int32 = -1
