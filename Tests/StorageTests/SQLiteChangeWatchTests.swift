@@ -17,6 +17,8 @@ import Testing
         defer { database.remove() }
         var connection: SQLiteConnection? = try Self.walConnection(database.path)
         let watch = SQLiteChangeWatch(databasePath: database.path)
+        #expect(watch.stamp() == nil, "not attached yet")
+        watch.attach()
         var seen: [StoreChangeStamp] = []
         let first = try #require(watch.stamp())
         #expect(watch.stamp() == first, "no commit, same stamp")
@@ -31,18 +33,25 @@ import Testing
             seen.append(stamp)
         }
 
-        // The last connections close: SQLite checkpoints and deletes -wal and -shm.
+        // The owner detaches before its connection closes; then the last connections close,
+        // and SQLite checkpoints and deletes -wal and -shm.
+        watch.detach()
+        #expect(watch.stamp() == nil)
         connection = nil
         _ = consume other
         _ = connection
         #expect(!FileManager.default.fileExists(atPath: database.path + "-shm"))
-        #expect(watch.stamp() == nil)
+        watch.attach()
+        #expect(watch.stamp() == nil, "no index to map")
 
         // A new index: its stamps match none of the old file's.
         let reopened = try Self.walConnection(database.path)
+        watch.attach()
         try reopened.execute("INSERT INTO t VALUES (4)")
         let after = try #require(watch.stamp())
         #expect(!seen.contains(after))
+        try reopened.execute("INSERT INTO t VALUES (5)")
+        #expect(try #require(watch.stamp()) != after, "the new index's commits show")
     }
 
     /// A read of one account stays current across the store's own writes to other
@@ -88,6 +97,7 @@ import Testing
 
     @Test func aDatabaseWithoutAWALIndexStampsNothing() {
         let watch = SQLiteChangeWatch(databasePath: "/nonexistent/notes.sqlite")
+        watch.attach()
         #expect(watch.stamp() == nil)
     }
 }

@@ -67,8 +67,10 @@ public final class SQLiteNoteStore: NoteStore {
         // store opens for reading, and writes fail until the file can be written again.
         let readers = SQLiteReaderPool(path: path)
         self.readers = readers
-        // The writer's connection has made the WAL index by now, and keeps it while open.
+        // The writer's connection has made the WAL index by now, and keeps it while open;
+        // the writer detaches the watch before it closes that connection.
         let changeWatch = SQLiteChangeWatch(databasePath: path)
+        changeWatch.attach()
         self.changeWatch = changeWatch
         let searchIndexer = SQLiteSearchIndexer(waiting: waiting)
         self.searchIndexer = searchIndexer

@@ -188,11 +188,13 @@ final class SQLiteWriter: Sendable {
                     // SQLite keeps one read-only view of the -shm for every connection of
                     // the process to the file until the last of them closes: this one
                     // closes first, then the readers are told to let go of theirs.
+                    changes?.detach()
                     connection = nil
                     dataVersion = nil
                     changes?.lostTrack()
                     do throws(SQLiteError) {
                         connection = try recovery.reopen()
+                        changes?.attach()
                     } catch {
                         failure = .database(error)
                     }
@@ -215,7 +217,12 @@ final class SQLiteWriter: Sendable {
                     index(with: indexer, on: connection, dataVersion: &dataVersion)
                 }
             }
-            if closed && batch.isEmpty { return }
+            if closed && batch.isEmpty {
+                // The watch's mapping is safe only while this connection is open.
+                changes?.detach()
+                connection = nil
+                return
+            }
             if closed { continue }
         }
     }
