@@ -8,17 +8,16 @@ import Locking
 ///
 /// The WAL index's header, the first 48 bytes of the `-shm` file
 /// (https://www.sqlite.org/walformat.html), is rewritten by every connection of every
-/// process when it commits. The watch maps the file's first page and copies the header
-/// from memory: no system call and no SQL (a `pread` and an `fstat` per request before,
-/// 4% of the server's time in the 90/10 mix). A torn read (a commit rewriting the header
-/// meanwhile) only ever yields a header that matches nothing.
+/// process when it commits. The watch copies it from SQLite's own mapping of the file, the
+/// writer connection's (``SQLiteConnection/walIndexStart()``): no system call and no SQL
+/// (a `pread` and an `fstat` per request before, 4% of the server's time under the
+/// query). A torn read (a commit rewriting the header meanwhile) only ever yields a header
+/// that matches nothing.
 ///
-/// The mapping is safe only while a connection of the store has the database open:
-/// SQLite truncates a `-shm` file only when it is the sole connection to it, and deletes
-/// it when the last connection closes, making a new one on the next open. So the owner
-/// ``attach()``es once its writer's connection is open and ``detach()``es before that
-/// connection closes (the writer reopening after the disk was read-only, or closing):
-/// between the two the watch stamps nothing, and nothing is cached.
+/// That mapping lives as long as the connection: the writer ``attach(to:)``es the watch
+/// to its connection once open and ``detach()``es it before that connection closes (when
+/// it reopens after the disk was read-only, or closes). In between the watch stamps
+/// nothing, and nothing is cached.
 ///
 /// The writer publishes each of its commits here (``published(_:ownHeader:foreign:)``),
 /// after the commit and before it resumes the writes it holds: the publication's
@@ -78,54 +77,31 @@ final class SQLiteChangeWatch: Sendable {
         var slots = [UInt64](repeating: 0, count: SQLiteChangeWatch.slotCount)
     }
 
-    /// The `-shm` file's first page, mapped read-only.
+    /// The start of the WAL index as a connection's SQLite maps it.
     private struct Mapping: @unchecked Sendable {
-        // @unchecked: read under the watch's lock, unmapped only by `detach()`.
+        // @unchecked: read under the watch's lock, and only until `detach()`, which the
+        // connection's owner calls before closing it.
         let base: UnsafeRawPointer
     }
 
     static let slotCount = 4096
-    /// A page: SQLite grows the file in 32 KiB regions, so a header's page is whole.
-    private static let mappedBytes = 4096
-    private let path: String
     private let mapping = Lock<Mapping?>(nil)
     private let ledger = Lock(Ledger())
 
-    /// Watches the WAL index of the database at `path`; it stamps nothing until
-    /// ``attach()``.
-    init(databasePath path: String) {
-        self.path = path + "-shm"
+    /// A watch that stamps nothing until ``attach(to:)``.
+    init() {}
+
+    /// Reads the header from `connection`'s mapping of the WAL index from now on, until
+    /// ``detach()``, which must come before the connection closes. Without a WAL index (an
+    /// in-memory database, one not in WAL mode) the watch stays detached.
+    func attach(to connection: SQLiteConnection) {
+        let base = connection.walIndexStart()
+        mapping.withLock { $0 = base.map(Mapping.init) }
     }
 
-    deinit {
-        detach()
-    }
-
-    /// Maps the `-shm` file as it is now; call with a connection to the database open,
-    /// and keep it open until ``detach()``. Without a WAL index (an in-memory database,
-    /// one not in WAL mode) the watch stays detached.
-    func attach() {
-        detach()
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        var status = stat()
-        // A page past the file's end would fault when read.
-        guard fstat(descriptor, &status) == 0, status.st_size >= Self.mappedBytes else { return }
-        guard let base = mmap(nil, Self.mappedBytes, PROT_READ, MAP_SHARED, descriptor, 0),
-            base != MAP_FAILED
-        else { return }
-        mapping.withLock { $0 = Mapping(base: UnsafeRawPointer(base)) }
-    }
-
-    /// Unmaps the file; from now on the watch stamps nothing until ``attach()``.
+    /// From now on the watch stamps nothing until ``attach(to:)``.
     func detach() {
-        mapping.withLock { mapping in
-            if let base = mapping?.base {
-                munmap(UnsafeMutableRawPointer(mutating: base), Self.mappedBytes)
-            }
-            mapping = nil
-        }
+        mapping.withLock { $0 = nil }
     }
 
     /// The stamp now; `nil` when there is no WAL index to read (an in-memory database, a

@@ -67,10 +67,10 @@ public final class SQLiteNoteStore: NoteStore {
         // store opens for reading, and writes fail until the file can be written again.
         let readers = SQLiteReaderPool(path: path)
         self.readers = readers
-        // The writer's connection has made the WAL index by now, and keeps it while open;
-        // the writer detaches the watch before it closes that connection.
-        let changeWatch = SQLiteChangeWatch(databasePath: path)
-        changeWatch.attach()
+        // The writer's connection has made the WAL index by now; the watch reads SQLite's
+        // mapping of it, and the writer detaches it before closing that connection.
+        let changeWatch = SQLiteChangeWatch()
+        changeWatch.attach(to: connection)
         self.changeWatch = changeWatch
         let searchIndexer = SQLiteSearchIndexer(waiting: waiting)
         self.searchIndexer = searchIndexer

@@ -193,8 +193,9 @@ final class SQLiteWriter: Sendable {
                     dataVersion = nil
                     changes?.lostTrack()
                     do throws(SQLiteError) {
-                        connection = try recovery.reopen()
-                        changes?.attach()
+                        let reopened = try recovery.reopen()
+                        changes?.attach(to: reopened)
+                        connection = reopened
                     } catch {
                         failure = .database(error)
                     }
