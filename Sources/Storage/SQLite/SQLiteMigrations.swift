@@ -170,17 +170,22 @@ enum SQLiteMigrations {
         SQLiteSearchIndex.migration,
     ]
 
-    /// Brings the database up to date, each step in its own transaction.
-    static func apply(on connection: SQLiteConnection) throws(SQLiteError) {
+    /// Brings the database up to date, each step in its own transaction; returns the names
+    /// of the steps applied now.
+    @discardableResult
+    static func apply(on connection: SQLiteConnection) throws(SQLiteError) -> [String] {
         let applied = try transaction(on: connection) { () throws(SQLiteError) in
             try recordedNames(on: connection)
         }
+        var now: [String] = []
         for migration in all where !applied.contains(migration.name) {
             try transaction(on: connection) { () throws(SQLiteError) in
                 try connection.execute(migration.sql)
                 try record(migration.name, on: connection)
             }
+            now.append(migration.name)
         }
+        return now
     }
 
     /// The names applied, creating the record (and taking over a `user_version` count)

@@ -35,9 +35,10 @@ public final class SQLiteNoteStore: NoteStore {
     /// Issue 15: when the writer moves waiting notes into the search index.
     let searchIndexer: SQLiteSearchIndexer
 
-    /// Opens (creating if needed) the database at `path` and applies migrations. Notes the
-    /// search index lacks (all of them after an upgrade) are indexed first; `indexing`
-    /// hears how far that has come.
+    /// Opens (creating if needed) the database at `path` and applies migrations. When the
+    /// search index is new (an upgrade, another folding) or more than 250,000 notes wait for
+    /// it, they are indexed first, and `indexing` hears how far that has come; fewer are
+    /// left to the writer, which indexes them while the store serves.
     /// Reads run on `reading` when given (the store closes it), else on an executor
     /// made from `limits.readers`.
     public init(
@@ -50,9 +51,16 @@ public final class SQLiteNoteStore: NoteStore {
         let waiting: Int
         do throws(SQLiteError) {
             connection = try Self.writerConnection(path)
-            try SQLiteMigrations.apply(on: connection)
+            let migrated = try SQLiteMigrations.apply(on: connection)
             do {
-                try SQLiteSearchIndex.indexMissingNotes(on: connection, progress: indexing)
+                // A new index is built before the store serves, once; a tail of notes
+                // waiting for an index that exists is left to the writer, within the bound
+                // past which the writer would hurry anyway.
+                try SQLiteSearchIndex.indexMissingNotes(
+                    on: connection,
+                    notes: migrated.contains(SQLiteSearchIndex.migration.name)
+                        ? .all : .noneUpTo(SQLiteSearchIndexer.priorityLag),
+                    progress: indexing)
             } catch  where error.code == SQLiteError.readOnly {
                 // A read-only file: the waiting notes stay waiting (searches test them),
                 // and the writer's batches index them once it can write again.

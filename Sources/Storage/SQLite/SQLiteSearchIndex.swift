@@ -30,8 +30,11 @@
 /// So a note is found as soon as its write is acknowledged. There are no triggers: the
 /// folding is Swift's, and a trigger calling it would break every other writer (the
 /// `sqlite3` shell). Notes other programs add land in the tail too. When the store opens
-/// a database it indexes the whole tail first (all notes after the migration), with its
-/// progress told (``indexMissingNotes(on:progress:)``). `notes_search_state` also records
+/// a database whose index is new (all notes after the migration) or whose tail is longer
+/// than ``SQLiteSearchIndexer/priorityLag``, it indexes the tail first, with its progress
+/// told (``indexMissingNotes(on:notes:segments:progress:)``); a shorter tail (a store
+/// stopped by `kill -9` under a stream of adds) is left to the writer, so the store
+/// serves at once. `notes_search_state` also records
 /// a fingerprint of the folding's tables: when a new Swift runtime folds differently, the
 /// index is rebuilt.
 ///
@@ -281,14 +284,25 @@ enum SQLiteSearchIndex {
         case asWritten
     }
 
-    /// Indexes every waiting note (all of them after the migration that made the index or
-    /// a change of the folding's tables, and those written since by programs other than
-    /// the store or left by a store that stopped before its batches took them). Cheap when
-    /// the index is complete (one lookup). Works in transactions of ``buildBatch`` notes,
-    /// telling `progress` after each.
+    /// Which waiting notes a build takes in.
+    enum WaitingNotes {
+        /// Every one.
+        case all
+        /// None while at most this many wait: a store that stopped before its writer's
+        /// batches took them (a `kill -9` under a stream of adds) opens at once, and its
+        /// writer indexes them while it serves; searches test them meanwhile. More than
+        /// that (a program's bulk insert) would make every search slow: indexed now.
+        case noneUpTo(Int)
+    }
+
+    /// Indexes the waiting notes `notes` says (all of them after the migration that made
+    /// the index or a change of the folding's tables, and those written since by programs
+    /// other than the store or left by a store that stopped before its batches took them).
+    /// Cheap when the index is complete (one lookup). Works in transactions of
+    /// ``buildBatch`` notes, telling `progress` after each.
     static func indexMissingNotes(
-        on connection: SQLiteConnection, segments: Segments = .merged,
-        progress: (SearchIndexProgress) -> Void
+        on connection: SQLiteConnection, notes: WaitingNotes = .all,
+        segments: Segments = .merged, progress: (SearchIndexProgress) -> Void
     ) throws(SQLiteError) {
         // Read first, and write only when something is to be done: a database on a
         // read-only file system still opens (reads work, writes fail cleanly).
@@ -307,6 +321,7 @@ enum SQLiteSearchIndex {
         let total = try waiting(on: connection)
         connection.finishStatements()
         if total == 0 { return }
+        if recorded == folding, case .noneUpTo(let bound) = notes, total <= bound { return }
         var done = 0
         progress(SearchIndexProgress(indexed: done, total: total))
         while done < total {
