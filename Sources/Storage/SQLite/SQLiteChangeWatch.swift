@@ -105,7 +105,7 @@ final class SQLiteChangeWatch: Sendable {
     }
 
     /// The stamp now; `nil` when there is no WAL index to read (an in-memory database, a
-    /// database not in WAL mode, or one whose index was just replaced).
+    /// database not in WAL mode) or the watch is detached (the writer reopening).
     func stamp() -> StoreChangeStamp? {
         guard let words = header() else { return nil }
         return ledger.withLock { ledger in
