@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import MyNotesTesting
 import Storage
@@ -233,10 +232,11 @@ import Testing
             #expect(try await store.removeAccount(email: "a@x"))
         }
         for table in ["notes_folded", "notes_search_keys", "notes_search_pending"] {
-            #expect(try Self.count(table, in: database.path) == 0, "\(table)")
+            #expect(try database.integer("SELECT count(*) FROM \(table)") == 0, "\(table)")
         }
         #expect(
-            try Self.count("notes_trigrams WHERE notes_trigrams MATCH 'kept'", in: database.path)
+            try database.integer(
+                "SELECT count(*) FROM notes_trigrams WHERE notes_trigrams MATCH 'kept'")
                 == 0)
     }
 
@@ -255,7 +255,7 @@ import Testing
                 account: account.id, to: store)
             try await Poll.until(
                 "the notes indexed", timeout: .seconds(30), every: .milliseconds(50)
-            ) { try Self.count("notes_search_keys", in: database.path) >= 600 }
+            ) { try database.integer("SELECT count(*) FROM notes_search_keys") >= 600 }
             let found = try await store.notes(
                 account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
             #expect(found.map(\.content) == ["note 599"])
@@ -277,11 +277,11 @@ import Testing
                 account: account.id, to: store)
             return account.id
         }
-        try Self.execute(
+        try database.execute(
             """
             INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
             VALUES (\(account), '2020-01-05', '2020/01/05', 'odd zebra', 0, 0);
-            """, in: database.path)
+            """)
         try await database.withStore { store in
             // Past the walk of the newest notes ('2020/…' sorts after '2020-…'), to the index.
             let found = try await store.notes(
@@ -300,17 +300,17 @@ import Testing
         let account = try await database.withStore { store in
             try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
         }
-        try Self.execute(
+        try database.execute(
             """
             INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
             VALUES (\(account), '2026-11-29', '2026-11-29 00:00:00', '季度会议 QUARTERLY', 0, 0),
                 (\(account), '2026-11-30', '2026-11-30 00:00:00', 'other', 0, 0);
-            """, in: database.path)
+            """)
         let progress = ProgressLog()
         let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
         defer { store.close() }
         #expect(progress.entries.isEmpty, "opening built nothing")
-        #expect(try Self.count("notes_search_keys", in: database.path) == 0)
+        #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 0)
         func found(_ text: String) async throws -> [String] {
             try await store.notes(account: account, page: NotePage(limit: 10, containing: text))
                 .map(\.content)
@@ -319,7 +319,7 @@ import Testing
         #expect(try await found("会议") == ["季度会议 QUARTERLY"])
         try await Poll.until(
             "the waiting notes indexed", timeout: .seconds(30), every: .milliseconds(50)
-        ) { try Self.count("notes_search_keys", in: database.path) == 2 }
+        ) { try database.integer("SELECT count(*) FROM notes_search_keys") == 2 }
         #expect(try await found("quarterly") == ["季度会议 QUARTERLY"])
         #expect(try await found("会议") == ["季度会议 QUARTERLY"])
     }
@@ -338,7 +338,7 @@ import Testing
                 quota: .unlimited)
             return (account.id, note.id)
         }
-        try Self.execute("UPDATE notes_search_state SET folding = 1", in: database.path)
+        try database.execute("UPDATE notes_search_state SET folding = 1")
         let progress = ProgressLog()
         let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
         defer { store.close() }
@@ -360,36 +360,5 @@ import Testing
 
         func append(_ entry: SearchIndexProgress) { lock.withLock { stored.append(entry) } }
         var entries: [SearchIndexProgress] { lock.withLock { stored } }
-    }
-
-    static func execute(_ sql: String, in path: String) throws {
-        var handle: OpaquePointer?
-        guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else {
-            throw SQLiteError(extendedCode: 1, message: "cannot open", sql: nil)
-        }
-        defer { sqlite3_close(handle) }
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: sqlite3_extended_errcode(handle),
-                message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-        }
-    }
-
-    static func count(_ from: String, in path: String) throws -> Int64 {
-        var handle: OpaquePointer?
-        guard sqlite3_open(path, &handle) == SQLITE_OK, let handle else {
-            throw SQLiteError(extendedCode: 1, message: "cannot open", sql: nil)
-        }
-        defer { sqlite3_close(handle) }
-        var statement: OpaquePointer?
-        let sql = "SELECT count(*) FROM \(from)"
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: sqlite3_extended_errcode(handle),
-                message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-        }
-        defer { sqlite3_finalize(statement) }
-        _ = sqlite3_step(statement)
-        return sqlite3_column_int64(statement, 0)
     }
 }

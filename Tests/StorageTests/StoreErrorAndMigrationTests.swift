@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 
@@ -31,41 +30,12 @@ import Testing
 
     /// Runs SQL on the database file with SQLite itself, outside the store.
     func execute(_ sql: String) throws {
-        var handle: OpaquePointer?
-        defer { sqlite3_close(handle) }
-        guard sqlite3_open(path, &handle) == SQLITE_OK else {
-            throw SQLiteError(extendedCode: 1, message: "open failed", sql: nil)
-        }
-        // A store closed a moment ago may still be checkpointing its last connection.
-        sqlite3_busy_timeout(handle, 5_000)
-        var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        defer { sqlite3_free(message) }
-        guard code == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: code, message: message.map { String(cString: $0) } ?? "", sql: sql)
-        }
+        try database.execute(sql)
     }
 
     /// The names the database records as applied.
     func appliedMigrations() throws -> [String] {
-        var handle: OpaquePointer?
-        defer { sqlite3_close(handle) }
-        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
-        sqlite3_busy_timeout(handle, 5_000)
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        let sql = "SELECT name FROM schema_migrations"
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard code == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-        }
-        var names: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            names.append(String(cString: sqlite3_column_text(statement, 0)))
-        }
-        return names
+        try database.texts("SELECT name FROM schema_migrations")
     }
 
     static let allNames = [
