@@ -13,9 +13,10 @@
 /// that gathered meanwhile in one go. They still get their fair share of the core: this is
 /// not a lower priority, only no preemption on wake-up.
 ///
-/// Measured with `benchmarks/run.sh`'s 90/10 query/add mix, server on one core: 30,500 –
-/// 31,300 req/s with every thread `interactive`, 39,600 – 41,600 with the helpers
-/// `throughput` (context switches per request 0.45 → 0.03, adds per commit 10 → 27).
+/// Measured with `benchmarks/run.sh 10` (server on one core), its 90/10 query/add mix:
+/// 28,500 – 31,700 req/s with every thread `interactive`, 41,300 – 44,800 with the helpers
+/// `throughput` and the change stamp read from memory (three runs each; context switches
+/// per request 0.45 → 0.03, adds per commit 10 → 27).
 ///
 /// ```swift
 /// ThreadScheduling.throughput.applyToCurrentThread()  // first thing on a helper thread
