@@ -1,7 +1,7 @@
 import Foundation
-import MyNotesTesting
-import Storage
 import Testing
+
+@testable import Storage
 
 /// The search index (issue 15) answers as a plain scan of the folded notes would: for
 /// random notes and queries, Latin and CJK, with folding cases and FTS5's syntax
@@ -242,7 +242,8 @@ import Testing
 
     /// Notes added wait for the index only until the store is quiet: the writer then moves
     /// them in, in batches of its own.
-    @Test func aQuietStoreIndexesTheWaitingNotes() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func aQuietStoreIndexesTheWaitingNotes() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
         try await database.withStore { store in
@@ -253,9 +254,8 @@ import Testing
                     (date: "2026-11-\($0 % 18 + 10)", content: "note \($0)")
                 },
                 account: account.id, to: store)
-            try await Poll.until(
-                "the notes indexed", timeout: .seconds(30), every: .milliseconds(50)
-            ) { try database.integer("SELECT count(*) FROM notes_search_keys") >= 600 }
+            await store.searchIndexer.untilCaughtUp()
+            #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 600)
             let found = try await store.notes(
                 account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
             #expect(found.map(\.content) == ["note 599"])
@@ -294,7 +294,8 @@ import Testing
     /// `kill -9` before its writer's batches took them) do not hold up the store's opening:
     /// they are found at once, as the index's tail, and the writer indexes them while the
     /// store serves.
-    @Test func notesWaitingOnOpeningAreFoundAtOnceAndIndexedWhileTheStoreServes() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func notesWaitingOnOpeningAreFoundAtOnceAndIndexedWhileTheStoreServes() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
         let account = try await database.withStore { store in
@@ -317,9 +318,8 @@ import Testing
         }
         #expect(try await found("quarterly") == ["季度会议 QUARTERLY"])
         #expect(try await found("会议") == ["季度会议 QUARTERLY"])
-        try await Poll.until(
-            "the waiting notes indexed", timeout: .seconds(30), every: .milliseconds(50)
-        ) { try database.integer("SELECT count(*) FROM notes_search_keys") == 2 }
+        await store.searchIndexer.untilCaughtUp()
+        #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 2)
         #expect(try await found("quarterly") == ["季度会议 QUARTERLY"])
         #expect(try await found("会议") == ["季度会议 QUARTERLY"])
     }

@@ -1,3 +1,4 @@
+import Locking
 import Metrics
 import Synchronization
 
@@ -37,6 +38,8 @@ final class SQLiteSearchIndexer: Sendable {
     private let retryAt = Atomic<Int>(0)
     /// A search met ``searchedLag`` waiting notes since the index last caught up.
     private let searchedBehind = Atomic<Bool>(false)
+    /// Tasks waiting in ``untilCaughtUp()``.
+    private let caughtUpWaiters = Lock<[CheckedContinuation<Void, Never>]>([])
 
     init(waiting: Int) {
         lag = Atomic(waiting)
@@ -80,11 +83,23 @@ final class SQLiteSearchIndexer: Sendable {
         MonotonicTime.nanoseconds - lastActivity.load(ordering: .relaxed) >= Self.quietNanoseconds
     }
 
-    /// One batch, in the caller's transaction on the writer's connection.
-    func runBatch(on connection: SQLiteConnection) throws(SQLiteError) {
-        let indexed = try SQLiteSearchIndex.indexWaiting(on: connection, limit: Self.batchNotes)
+    /// One batch, in the caller's transaction on the writer's connection; returns how many
+    /// notes it indexed, for ``batchCommitted(indexed:)``.
+    func runBatch(on connection: SQLiteConnection) throws(SQLiteError) -> Int {
+        try SQLiteSearchIndex.indexWaiting(on: connection, limit: Self.batchNotes)
+    }
+
+    /// The writer committed a batch of ``runBatch(on:)`` (on its thread, before any other
+    /// write runs): the notes it indexed no longer wait.
+    func batchCommitted(indexed: Int) {
         if indexed < Self.batchNotes {
             caughtUp()
+            // After the commit and the store: a waiter from now on sees no lag and returns.
+            let waiters = caughtUpWaiters.withLock { waiters in
+                defer { waiters.removeAll() }
+                return waiters
+            }
+            for waiter in waiters { waiter.resume() }
         } else {
             let left = max(1, lag.load(ordering: .relaxed) - indexed)
             lag.store(left, ordering: .relaxed)
@@ -95,6 +110,19 @@ final class SQLiteSearchIndexer: Sendable {
     func caughtUp() {
         lag.store(0, ordering: .relaxed)
         searchedBehind.store(false, ordering: .relaxed)
+    }
+
+    /// Returns once the writer's own batches have committed every waiting note into the
+    /// index (at once when none waits): the event a test of those batches waits for.
+    func untilCaughtUp() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let caughtUp = caughtUpWaiters.withLock { waiters in
+                if lag.load(ordering: .relaxed) == 0 { return true }
+                waiters.append(waiter)
+                return false
+            }
+            if caughtUp { waiter.resume() }
+        }
     }
 
     /// A batch failed: the next waits ``retryNanoseconds``.

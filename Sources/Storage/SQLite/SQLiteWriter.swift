@@ -234,10 +234,12 @@ final class SQLiteWriter: Sendable {
         with indexer: SQLiteSearchIndexer, on connection: SQLiteConnection,
         dataVersion: inout Int64?
     ) {
+        // Set by the body, on this thread; counted once the batch has committed.
+        var indexed = 0
         let job = Job(
             body: { connection throws(StoreError) in
                 do throws(SQLiteError) {
-                    try indexer.runBatch(on: connection)
+                    indexed = try indexer.runBatch(on: connection)
                 } catch {
                     throw .database(error)
                 }
@@ -251,6 +253,7 @@ final class SQLiteWriter: Sendable {
             return
         }
         _ = commit([job], on: connection, dataVersion: &dataVersion, metrics: nil)
+        if job.failure == nil { indexer.batchCommitted(indexed: indexed) }
         if (try? connection.execute("PRAGMA synchronous = FULL")) == nil || job.failure != nil {
             indexer.batchFailed()
         }
