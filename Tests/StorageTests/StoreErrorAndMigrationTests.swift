@@ -28,11 +28,6 @@ import Testing
             """,
     ]
 
-    /// Runs SQL on the database file with SQLite itself, outside the store.
-    func execute(_ sql: String) throws {
-        try database.execute(sql)
-    }
-
     /// The names the database records as applied.
     func appliedMigrations() throws -> [String] {
         try database.texts("SELECT name FROM schema_migrations")
@@ -55,7 +50,7 @@ import Testing
     @Test(arguments: [1, 2])
     func aDatabaseCountedByUserVersionUpgrades(oldSteps: Int) async throws {
         defer { database.remove() }
-        for step in Self.oldSteps.prefix(oldSteps) { try execute(step) }
+        for step in Self.oldSteps.prefix(oldSteps) { try database.execute(step) }
         try await database.withStore { store in
             #expect(try await store.account(tokenHash: [1, 2])?.account.email == "ann@x")
             let notes = try await store.notes(account: 1, page: NotePage(limit: 10))
@@ -79,7 +74,7 @@ import Testing
     /// bytes counts against the quota from the first opening on.
     @Test func usageTotalsCountTheNotesOfAnOlderDatabase() async throws {
         defer { database.remove() }
-        for step in Self.oldSteps { try execute(step) }
+        for step in Self.oldSteps { try database.execute(step) }
         try await database.withStore { store in
             let draft = NoteDraft(date: "2026-12-01", content: "new")
             await #expect(throws: StoreError.self) {
@@ -101,7 +96,7 @@ import Testing
         let account = try await database.withStore { store in
             try await store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil)
         }
-        try execute(
+        try database.execute(
             """
             CREATE TRIGGER refuse_notes BEFORE INSERT ON notes
             BEGIN SELECT RAISE(ABORT, 'notes are refused'); END;
