@@ -310,8 +310,8 @@ import Testing
         let progress = ProgressLog()
         let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
         defer { store.close() }
+        // The progress, not the table: the writer may index the tail any moment after opening.
         #expect(progress.entries.isEmpty, "opening built nothing")
-        #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 0)
         func found(_ text: String) async throws -> [String] {
             try await store.notes(account: account, page: NotePage(limit: 10, containing: text))
                 .map(\.content)
