@@ -63,12 +63,17 @@ public final class BoundedExecutor: Sendable {
     }
 
     /// Starts `limits.threads` threads named `mynotes.<name>.<n>`. They hold the executor
-    /// until ``close()``, which its owner must call.
-    public init(name: String, limits: ExecutorLimits, resumedTasks: ResumedTasks = .handedOn) {
+    /// until ``close()``, which its owner must call. They are `throughput` threads by
+    /// default (``ThreadScheduling``): handed work by others, they do not preempt them.
+    public init(
+        name: String, limits: ExecutorLimits, resumedTasks: ResumedTasks = .handedOn,
+        scheduling: ThreadScheduling = .throughput
+    ) {
         self.name = name
         self.limits = limits
         for index in 0..<limits.threads {
             let thread = Thread { [self] in
+                scheduling.applyToCurrentThread()
                 if resumedTasks == .continueHere {
                     pthread_setspecific(continuesResumedTasksKey, UnsafeRawPointer(bitPattern: 1))
                 }

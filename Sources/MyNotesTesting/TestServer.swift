@@ -193,7 +193,7 @@ public final class TestServer: Sendable {
     /// Where databases go: a memory file system when there is one, where a commit's
     /// fsync costs nothing. These tests are about rules, not disks; what survives a
     /// crash is tested on a real disk, against a server process (`ServeProcessTests`).
-    static let scratch: URL = {
+    public static let scratch: URL = {
         let memory = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
         return FileManager.default.isWritableFile(atPath: memory.path)
             ? memory : FileManager.default.temporaryDirectory

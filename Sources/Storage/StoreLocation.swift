@@ -26,14 +26,17 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Opens the store; `migrating` hears how a PostgreSQL database that holds notes is
-    /// migrated (issue 15: building the search index takes a minute per million notes).
+    /// Opens the store; `indexing` hears how far building the SQLite search index has come
+    /// when the database holds notes the index lacks (all of them after an upgrade), and
+    /// `migrating` how a PostgreSQL database that holds notes is migrated (issue 15:
+    /// building its search indexes takes minutes per million notes).
     public func open(
         limits: StoreLimits = StoreLimits(),
+        indexing: @escaping (SearchIndexProgress) -> Void = { _ in },
         migrating: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void = { _ in }
     ) throws(StoreError) -> any NoteStore {
         switch self {
-        case .sqlite(let path): try SQLiteNoteStore(path: path, limits: limits)
+        case .sqlite(let path): try SQLiteNoteStore(path: path, limits: limits, indexing: indexing)
         case .postgreSQL(let conninfo):
             try PostgreSQLNoteStore(conninfo: conninfo, limits: limits, migrating: migrating)
         }

@@ -4,6 +4,10 @@ import Testing
 
 @testable import BoundedExecution
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct BoundedExecutorTests {
     @Test(arguments: [1, 3])
     func runsEveryJobOnItsThreadsAndReturnsItsValue(threads: Int) async throws {
@@ -104,4 +108,40 @@ struct UsableCoresTests {
         #expect(UsableCores.affinityCount(status: "Cpus_allowed:\t0\n") == nil)
         #expect(UsableCores.count >= 1)
     }
+}
+
+/// An executor's threads take the scheduling they were made with: a `throughput` thread
+/// (`SCHED_BATCH` on Linux) does not preempt the loop that hands it work.
+@Suite struct ThreadSchedulingTests {
+    #if os(Linux)
+        /// The calling thread's policy, as sched.h numbers it.
+        static func currentPolicy() -> Int32 {
+            var policy: Int32 = -1
+            var parameters = sched_param()
+            _ = pthread_getschedparam(pthread_self(), &policy, &parameters)
+            return policy
+        }
+
+        @Test(arguments: [
+            (ThreadScheduling.throughput, Int32(3)), (ThreadScheduling.interactive, Int32(0)),
+        ])
+        func anExecutorsThreadsRunWithTheirScheduling(
+            scheduling: ThreadScheduling, policy: Int32
+        ) async throws {
+            let executor = BoundedExecutor(
+                name: "test", limits: ExecutorLimits(threads: 2, queueLimit: 4),
+                scheduling: scheduling)
+            defer { executor.close() }
+            for _ in 0..<4 {
+                #expect(try await executor.run { Self.currentPolicy() } == policy)
+            }
+        }
+
+        @Test func helpersAreThroughputThreadsByDefault() async throws {
+            let executor = BoundedExecutor(
+                name: "test", limits: ExecutorLimits(threads: 1, queueLimit: 1))
+            defer { executor.close() }
+            #expect(try await executor.run { Self.currentPolicy() } == 3)
+        }
+    #endif
 }

@@ -11,6 +11,10 @@ import Synchronization
 /// A server process over a database in a folder of its own, an account on it, and the
 /// helpers the fault tests share: legacy adds and queries over real sockets, and the
 /// store itself opened on the file after the server has gone.
+///
+/// The fault tests run on ``TestThreads``: they block while processes answer, which would
+/// hold a thread of the cooperative pool for minutes, and what follows one of their waits
+/// (a kill, a stop) must follow it at once, not when a starved pool next has a thread.
 final class FaultRig {
     let folder: URL
     let email = "ann@example.com"
@@ -41,28 +45,53 @@ final class FaultRig {
         try ServerProcess(database: location, arguments: arguments)
     }
 
-    /// The ResultCode and ID of a legacy `add` posted as a form, or `nil` when no
-    /// answer came (the connection failed or the server is gone).
+    /// What came back for a legacy `add`: its ResultCode and ID, or, when no protocol
+    /// answer came (the connection failed, the server is gone or answered something
+    /// else), what did.
+    enum AddOutcome: Equatable, CustomStringConvertible {
+        case answered(code: Int, id: String?)
+        case noAnswer(String)
+
+        /// The ResultCode, `nil` when there was no answer.
+        var code: Int? {
+            guard case .answered(let code, _) = self else { return nil }
+            return code
+        }
+
+        var description: String {
+            switch self {
+            case .answered(let code, let id): "ResultCode \(code), ID \(id ?? "none")"
+            case .noAnswer(let what): "no answer: \(what)"
+            }
+        }
+    }
+
+    /// A legacy `add` posted as a form, and what came of it.
     static func add(
         _ content: String, on client: RawHTTPClient, port: Int, email: String, token: String
-    ) -> (code: Int, id: String?)? {
+    ) -> AddOutcome {
         let body = "action=add&email=\(email)&token=\(token)&date=2026-12-01&content=\(content)"
         let request =
             "POST /mynotes/webservice.php HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
             + "Content-Type: application/x-www-form-urlencoded\r\n"
             + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        guard let response = try? client.send(request),
+        let response: RawHTTPClient.Response
+        do {
+            response = try client.send(request)
+        } catch {
+            return .noAnswer("\(error)")
+        }
+        guard
             let object = try? JSONSerialization.jsonObject(with: Data(response.body))
                 as? [String: Any],
             let code = object["ResultCode"] as? Int
-        else { return nil }
-        return (code, object["ID"] as? String)
+        else { return .noAnswer("HTTP \(response.status): \(response.text.prefix(200))") }
+        return .answered(code: code, id: object["ID"] as? String)
     }
 
-    /// The ResultCode of a legacy `add` of `content` for this rig's account, or `nil`
-    /// when no answer came.
-    func add(_ content: String, on client: RawHTTPClient, port: Int) -> Int? {
-        Self.add(content, on: client, port: port, email: email, token: token)?.code
+    /// What came of a legacy `add` of `content` for this rig's account.
+    func add(_ content: String, on client: RawHTTPClient, port: Int) -> AddOutcome {
+        Self.add(content, on: client, port: port, email: email, token: token)
     }
 
     /// The contents of the account's notes through a legacy `query`, or the ResultCode
@@ -136,15 +165,15 @@ final class AddStream: Sendable {
                     while !stopping.load(ordering: .relaxed) {
                         count += 1
                         let content = "\(tag)\(writer)-\(count)-\(filler)"
-                        guard
-                            let answer = FaultRig.add(
-                                content, on: client, port: port, email: email, token: token)
-                        else { break }  // no answer: reconnect, or end if the server is gone
-                        if answer.code == 0 {
+                        let outcome = FaultRig.add(
+                            content, on: client, port: port, email: email, token: token)
+                        // No answer: reconnect, or end if the server is gone.
+                        guard let code = outcome.code else { break }
+                        if code == 0 {
                             outcomes.withLock { _ = $0.acknowledged.insert(content) }
                             acks.signal()
                         } else {
-                            outcomes.withLock { $0.refused[content] = answer.code }
+                            outcomes.withLock { $0.refused[content] = code }
                             refusals.signal()
                         }
                     }
@@ -155,9 +184,9 @@ final class AddStream: Sendable {
     }
 
     /// Asks every writer to stop after its current add, and waits until they have.
-    func stop() throws {
+    func stop() async throws {
         stopping.store(true, ordering: .relaxed)
-        try ended.waitBlocking(for: writers, timeout: .seconds(30))
+        try await ended.wait(for: writers, timeout: .seconds(30))
     }
 
     var results: Outcomes { outcomes.withLock { $0 } }

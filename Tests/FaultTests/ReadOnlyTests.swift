@@ -19,8 +19,8 @@ struct ReadOnlyTests {
         let rig = try FaultRig(folder: disk.folder.appendingPathComponent("data"))
         let crashed = try rig.start()
         let client = try RawHTTPClient(port: crashed.port)
-        #expect(
-            rig.add("before", on: client, port: crashed.port) == 0)
+        let before = rig.add("before", on: client, port: crashed.port)
+        #expect(before.code == 0, "\(before)")
         // A crash leaves the WAL and its index beside the database, which reading needs.
         crashed.stop(signal: SIGKILL)
 
@@ -29,7 +29,7 @@ struct ReadOnlyTests {
         let server = try rig.start()
         defer { server.stop(signal: SIGTERM) }
         let reader = try RawHTTPClient(port: server.port)
-        func add(_ content: String) -> Int? { rig.add(content, on: reader, port: server.port) }
+        func add(_ content: String) -> Int? { rig.add(content, on: reader, port: server.port).code }
 
         // Then reads work, and writes fail with the protocol's data-access code
         #expect(try rig.query(port: server.port).get() == ["before"])

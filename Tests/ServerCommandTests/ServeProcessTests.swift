@@ -91,57 +91,63 @@ import Testing
         #expect(objects.contains { $0["message"] == "server stopping" })
     }
 
-    @Test func keepsEveryAcknowledgedAddAcrossKill9() throws {
-        let database = try TemporaryDatabase()
-        defer { database.remove() }
-        let added = try CommandRunner.run(
-            "mynotes-server", ["accounts", "add", "a@x.org", "--database", database.location])
-        let token = try #require(added.outputLines.last)
-        let server = try ServerProcess(database: database.location, arguments: ["--threads", "4"])
+    @Test func keepsEveryAcknowledgedAddAcrossKill9() async throws {
+        // On threads of its own: it blocks while processes answer, and the kill must follow
+        // the acknowledgements it waits for at once (from a starved pool it came minutes later,
+        // after 72,000 adds that the restart then had to index).
+        try await TestThreads.run { _ in
+            let database = try TemporaryDatabase()
+            defer { database.remove() }
+            let added = try CommandRunner.run(
+                "mynotes-server", ["accounts", "add", "a@x.org", "--database", database.location])
+            let token = try #require(added.outputLines.last)
+            let server = try ServerProcess(
+                database: database.location, arguments: ["--threads", "4"])
 
-        // Given four clients adding notes as fast as they can
-        let acknowledged = Lock<[String]>([])
-        let acks = EventCounter("an acknowledged add")
-        let writersEnded = EventCounter("a writer ended")
-        let port = server.port
-        let writers = (0..<4).map { writer in
-            Thread {
-                defer { writersEnded.signal() }
-                var count = 0
-                while let client = try? RawHTTPClient(port: port, timeoutSeconds: 2) {
-                    while true {
-                        count += 1
-                        let request =
-                            "GET /mynotes/webservice.php?email=a@x.org&token=\(token)&action=add"
-                            + "&date=2026-11-29&content=w\(writer)-\(count) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-                        guard let response = try? client.send(request),
-                            let object = try? JSONSerialization.jsonObject(
-                                with: Data(response.body)) as? [String: Any],
-                            object["ResultCode"] as? Int == 0, let id = object["ID"] as? String
-                        else { return }
-                        acknowledged.withLock { $0.append(id) }
-                        acks.signal()
+            // Given four clients adding notes as fast as they can
+            let acknowledged = Lock<[String]>([])
+            let acks = EventCounter("an acknowledged add")
+            let writersEnded = EventCounter("a writer ended")
+            let port = server.port
+            let writers = (0..<4).map { writer in
+                Thread {
+                    defer { writersEnded.signal() }
+                    var count = 0
+                    while let client = try? RawHTTPClient(port: port, timeoutSeconds: 2) {
+                        while true {
+                            count += 1
+                            let request =
+                                "GET /mynotes/webservice.php?email=a@x.org&token=\(token)&action=add"
+                                + "&date=2026-11-29&content=w\(writer)-\(count) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                            guard let response = try? client.send(request),
+                                let object = try? JSONSerialization.jsonObject(
+                                    with: Data(response.body)) as? [String: Any],
+                                object["ResultCode"] as? Int == 0, let id = object["ID"] as? String
+                            else { return }
+                            acknowledged.withLock { $0.append(id) }
+                            acks.signal()
+                        }
                     }
                 }
             }
+            writers.forEach { $0.start() }
+            try await acks.wait(for: 300, timeout: .seconds(60))
+
+            // When the server is killed in the middle of the stream (and every writer has
+            // seen it go, so none writes to the restarted server)
+            server.stop(signal: SIGKILL)
+            try await writersEnded.wait(for: writers.count, timeout: .seconds(30))
+
+            // Then every add answered with ResultCode 0 is there after a restart
+            let restarted = try ServerProcess(database: database.location)
+            defer { restarted.stop(signal: SIGTERM) }
+            let answer = try legacyRequest(
+                port: restarted.port, "email=a@x.org&token=\(token)&action=query")
+            let stored = Set(
+                ((answer["Record"] as? [[String: Any]]) ?? []).compactMap { $0["ID"] as? String })
+            let acked = Set(acknowledged.withLock { $0 })
+            #expect(acked.count >= 300)
+            #expect(acked.isSubset(of: stored))
         }
-        writers.forEach { $0.start() }
-        try acks.waitBlocking(for: 300, timeout: .seconds(60))
-
-        // When the server is killed in the middle of the stream (and every writer has
-        // seen it go, so none writes to the restarted server)
-        server.stop(signal: SIGKILL)
-        try writersEnded.waitBlocking(for: writers.count, timeout: .seconds(30))
-
-        // Then every add answered with ResultCode 0 is there after a restart
-        let restarted = try ServerProcess(database: database.location)
-        defer { restarted.stop(signal: SIGTERM) }
-        let answer = try legacyRequest(
-            port: restarted.port, "email=a@x.org&token=\(token)&action=query")
-        let stored = Set(
-            ((answer["Record"] as? [[String: Any]]) ?? []).compactMap { $0["ID"] as? String })
-        let acked = Set(acknowledged.withLock { $0 })
-        #expect(acked.count >= 300)
-        #expect(acked.isSubset(of: stored))
     }
 }

@@ -39,16 +39,19 @@ import Testing
 
     /// Holds the writer inside a commit of its own (the first, which never waits) while
     /// `count` writes queue, then lets it go: they come as a batch of several writers'.
-    static func queueTogether(_ count: Int, on writer: SQLiteWriter) async throws
-        -> [Task<Void, any Error>]
-    {
-        let held = try await HeldWriter(writer)
-        let writes = (0..<count).map { _ in
-            Task { try await writer.perform { _ throws(StoreError) in } }
-        }
+    static func queueTogether(
+        _ count: Int, on writer: SQLiteWriter, threads: any TaskExecutor
+    ) async throws -> [Task<Void, any Error>] {
+        let held = try await HeldWriter(writer, on: threads)
+        let writes = (0..<count).map { _ in write(on: writer, threads: threads) }
         try await held.waitUntilQueued(count)
         try await held.letGo()
         return writes
+    }
+
+    /// An empty write, in a task on the test's own threads.
+    static func write(on writer: SQLiteWriter, threads: any TaskExecutor) -> Task<Void, any Error> {
+        Task(executorPreference: threads) { try await writer.perform { _ throws(StoreError) in } }
     }
 
     /// Two writes that came together wait for more, joined one by one, until the batch is
@@ -59,18 +62,20 @@ import Testing
         defer { setup.close() }
         let writer = setup.writer
 
-        var writes = try await Self.queueTogether(2, on: writer)
-        try await Poll.until("the writer holds 2 writes", every: .milliseconds(1)) {
-            writer.heldWrites == 2
+        try await TestThreads.run { threads in
+            var writes = try await Self.queueTogether(2, on: writer, threads: threads)
+            try await Poll.until("the writer holds 2 writes", every: .milliseconds(1)) {
+                writer.heldWrites == 2
+            }
+            writes.append(Self.write(on: writer, threads: threads))
+            try await Poll.until("the writer holds 3 writes", every: .milliseconds(1)) {
+                writer.heldWrites == 3
+            }
+            writes.append(Self.write(on: writer, threads: threads))
+            for write in writes { try await write.value }
+            // After a full batch, a write commits at once.
+            try await writer.perform { _ throws(StoreError) in }
         }
-        writes.append(Task { try await writer.perform { _ throws(StoreError) in } })
-        try await Poll.until("the writer holds 3 writes", every: .milliseconds(1)) {
-            writer.heldWrites == 3
-        }
-        writes.append(Task { try await writer.perform { _ throws(StoreError) in } })
-        for write in writes { try await write.value }
-        // After a full batch, a write commits at once.
-        try await writer.perform { _ throws(StoreError) in }
 
         let batches = setup.statistics.commitBatchSize.snapshot()
         #expect(batches.count == 3, "the held write's, the four's, the last's")
@@ -86,7 +91,9 @@ import Testing
         defer { setup.close() }
         let (writer, statistics) = (setup.writer, setup.statistics)
 
-        for _ in 0..<200 { try await writer.perform { _ throws(StoreError) in } }
+        try await TestThreads.run { _ in
+            for _ in 0..<200 { try await writer.perform { _ throws(StoreError) in } }
+        }
         #expect(statistics.commitBatchSize.snapshot().count == 200)
         #expect(statistics.commitDelay.snapshot().count == 8)
     }
@@ -97,9 +104,13 @@ import Testing
         defer { setup.close() }
         let (writer, statistics) = (setup.writer, setup.statistics)
 
-        for write in try await Self.queueTogether(2, on: writer) { try await write.value }
-        // The wait as the writer's thread measured it: the test's own tasks may wait far
-        // longer for a thread of a pool that other suites keep busy.
+        try await TestThreads.run { threads in
+            for write in try await Self.queueTogether(2, on: writer, threads: threads) {
+                try await write.value
+            }
+        }
+        // The wait as the writer's thread measured it, not the test's: its threads are its
+        // own, but the machine's cores are shared with the other suites.
         let waits = statistics.commitDelay.snapshot()
         #expect(waits.count == 1)
         #expect(waits.sum < 25, "it waited out the delay: \(waits.sum) s")

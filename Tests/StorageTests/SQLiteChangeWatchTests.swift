@@ -16,7 +16,9 @@ import Testing
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
         var connection: SQLiteConnection? = try Self.walConnection(database.path)
-        let watch = SQLiteChangeWatch(databasePath: database.path)
+        let watch = SQLiteChangeWatch()
+        #expect(watch.stamp() == nil, "not attached yet")
+        watch.attach(to: try #require(connection))
         var seen: [StoreChangeStamp] = []
         let first = try #require(watch.stamp())
         #expect(watch.stamp() == first, "no commit, same stamp")
@@ -31,18 +33,24 @@ import Testing
             seen.append(stamp)
         }
 
-        // The last connections close: SQLite checkpoints and deletes -wal and -shm.
+        // The owner detaches before its connection closes; then the last connections close,
+        // and SQLite checkpoints and deletes -wal and -shm.
+        watch.detach()
+        #expect(watch.stamp() == nil)
         connection = nil
         _ = consume other
         _ = connection
         #expect(!FileManager.default.fileExists(atPath: database.path + "-shm"))
-        #expect(watch.stamp() == nil)
 
         // A new index: its stamps match none of the old file's.
         let reopened = try Self.walConnection(database.path)
+        watch.attach(to: reopened)
         try reopened.execute("INSERT INTO t VALUES (4)")
         let after = try #require(watch.stamp())
         #expect(!seen.contains(after))
+        try reopened.execute("INSERT INTO t VALUES (5)")
+        #expect(try #require(watch.stamp()) != after, "the new index's commits show")
+        watch.detach()
     }
 
     /// A read of one account stays current across the store's own writes to other
@@ -86,8 +94,19 @@ import Testing
         }
     }
 
-    @Test func aDatabaseWithoutAWALIndexStampsNothing() {
-        let watch = SQLiteChangeWatch(databasePath: "/nonexistent/notes.sqlite")
-        #expect(watch.stamp() == nil)
+    /// Without a WAL index there is nothing to read, and attaching makes none: asking
+    /// SQLite for the mapping of a database in rollback mode would create the file.
+    @Test func aDatabaseWithoutAWALIndexStampsNothing() throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        let rollback = try SQLiteConnection(path: database.path, mode: .readWrite)
+        try rollback.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        let memory = try SQLiteConnection(path: ":memory:", mode: .readWrite)
+        for connection in [rollback, memory] {
+            let watch = SQLiteChangeWatch()
+            watch.attach(to: connection)
+            #expect(watch.stamp() == nil)
+        }
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-shm"))
     }
 }

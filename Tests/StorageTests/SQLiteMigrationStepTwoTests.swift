@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Storage
 import Testing
@@ -19,8 +18,6 @@ import Testing
 
     /// A database made by step 1 keeps working: each account's token moves to `tokens`.
     @Test func migrationStepTwoMovesEachAccountsTokenIntoTheTokensTable() async throws {
-        var handle: OpaquePointer?
-        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
         let stepOne = """
             CREATE TABLE accounts (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
                 token_hash BLOB NOT NULL, created_at INTEGER NOT NULL);
@@ -33,8 +30,7 @@ import Testing
             INSERT INTO notes VALUES (1, 1, '2026-11-29', '2026-11-29 00:00:00', 'old', 5, 5);
             PRAGMA user_version = 1;
             """
-        #expect(sqlite3_exec(handle, stepOne, nil, nil, nil) == SQLITE_OK)
-        #expect(sqlite3_close(handle) == SQLITE_OK)
+        try database.execute(stepOne)
         try await withStore { store in
             #expect(try await store.account(tokenHash: [1, 2])?.account.email == "ann@x")
             #expect(try await store.account(tokenHash: [3, 4])?.account.email == "bob@x")

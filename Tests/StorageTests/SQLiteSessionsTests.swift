@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 
@@ -17,8 +16,6 @@ import Testing
     /// creation; tokens of accounts without a password become access keys.
     @Test func theMigrationGivesEveryTokenATimeAndAKind() async throws {
         defer { database.remove() }
-        var handle: OpaquePointer?
-        #expect(sqlite3_open(database.path, &handle) == SQLITE_OK)
         let before = """
             \(SQLiteMigrations.all[0].sql)
             \(SQLiteMigrations.all[1].sql)
@@ -30,8 +27,7 @@ import Testing
                 VALUES (1, 'ops@x', 5, NULL), (2, 'ann@x', 6, 'p');
             INSERT INTO tokens VALUES (x'01', 1, 5), (x'02', 2, 6), (x'03', 2, 7);
             """
-        #expect(sqlite3_exec(handle, before, nil, nil, nil) == SQLITE_OK)
-        #expect(sqlite3_close(handle) == SQLITE_OK)
+        try database.execute(before)
         try await database.withStore { store in
             let ops = try await store.sessions(account: 1)
             let ann = try await store.sessions(account: 2)

@@ -94,6 +94,26 @@ import Testing
                 == ["huge again"])
     }
 
+    #if os(Linux)
+        /// Woken by every write, the writer must not preempt the loop that queued it: its
+        /// thread is a `throughput` one (`SCHED_BATCH`, policy 3).
+        @Test func theWritersThreadDoesNotPreemptOnWakingUp() async throws {
+            let database = try TemporaryDatabaseFile()
+            defer { database.remove() }
+            let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+            let writer = SQLiteWriter(
+                connection: connection, queueLimit: 4, retryAfter: .seconds(1))
+            defer { writer.close() }
+            let policy = try await writer.perform { _ throws(StoreError) -> Int32 in
+                var policy: Int32 = -1
+                var parameters = sched_param()
+                _ = pthread_getschedparam(pthread_self(), &policy, &parameters)
+                return policy
+            }
+            #expect(policy == 3)
+        }
+    #endif
+
     static func integer(_ sql: String, on connection: SQLiteConnection) throws -> Int64 {
         let statement = try connection.statement(sql)
         _ = try statement.step()

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 
@@ -29,48 +28,15 @@ import Testing
             """,
     ]
 
-    /// Runs SQL on the database file with SQLite itself, outside the store.
-    func execute(_ sql: String) throws {
-        var handle: OpaquePointer?
-        defer { sqlite3_close(handle) }
-        guard sqlite3_open(path, &handle) == SQLITE_OK else {
-            throw SQLiteError(extendedCode: 1, message: "open failed", sql: nil)
-        }
-        // A store closed a moment ago may still be checkpointing its last connection.
-        sqlite3_busy_timeout(handle, 5_000)
-        var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        defer { sqlite3_free(message) }
-        guard code == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: code, message: message.map { String(cString: $0) } ?? "", sql: sql)
-        }
-    }
-
     /// The names the database records as applied.
     func appliedMigrations() throws -> [String] {
-        var handle: OpaquePointer?
-        defer { sqlite3_close(handle) }
-        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
-        sqlite3_busy_timeout(handle, 5_000)
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        let sql = "SELECT name FROM schema_migrations"
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard code == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-        }
-        var names: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            names.append(String(cString: sqlite3_column_text(statement, 0)))
-        }
-        return names
+        try database.texts("SELECT name FROM schema_migrations")
     }
 
     static let allNames = [
         "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
         "token-last-use-and-kind", "change-feed",
+        "notes-search-index",
     ]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
@@ -84,7 +50,7 @@ import Testing
     @Test(arguments: [1, 2])
     func aDatabaseCountedByUserVersionUpgrades(oldSteps: Int) async throws {
         defer { database.remove() }
-        for step in Self.oldSteps.prefix(oldSteps) { try execute(step) }
+        for step in Self.oldSteps.prefix(oldSteps) { try database.execute(step) }
         try await database.withStore { store in
             #expect(try await store.account(tokenHash: [1, 2])?.account.email == "ann@x")
             let notes = try await store.notes(account: 1, page: NotePage(limit: 10))
@@ -108,7 +74,7 @@ import Testing
     /// bytes counts against the quota from the first opening on.
     @Test func usageTotalsCountTheNotesOfAnOlderDatabase() async throws {
         defer { database.remove() }
-        for step in Self.oldSteps { try execute(step) }
+        for step in Self.oldSteps { try database.execute(step) }
         try await database.withStore { store in
             let draft = NoteDraft(date: "2026-12-01", content: "new")
             await #expect(throws: StoreError.self) {
@@ -130,7 +96,7 @@ import Testing
         let account = try await database.withStore { store in
             try await store.createAccount(email: "ann@x", tokenHash: nil, passwordHash: nil)
         }
-        try execute(
+        try database.execute(
             """
             CREATE TRIGGER refuse_notes BEFORE INSERT ON notes
             BEGIN SELECT RAISE(ABORT, 'notes are refused'); END;

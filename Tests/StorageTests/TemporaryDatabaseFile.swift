@@ -1,5 +1,6 @@
 import Foundation
-import Storage
+
+@testable import Storage
 
 /// A database path in a new temporary folder, for tests that open real files.
 struct TemporaryDatabaseFile {
@@ -18,6 +19,32 @@ struct TemporaryDatabaseFile {
         let store = try SQLiteNoteStore(path: path)
         defer { store.close() }
         return try await body(store)
+    }
+
+    /// Runs SQL on the file outside any store, as the `sqlite3` shell or an older release
+    /// would (a store closed a moment ago may still be checkpointing: the connection waits
+    /// up to 5 s for its lock).
+    func execute(_ sql: String) throws {
+        try SQLiteConnection(path: path, mode: .readWrite).execute(sql)
+    }
+
+    /// The first column of every row `sql` reads, as text.
+    func texts(_ sql: String) throws -> [String] {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        let statement = try connection.statement(sql)
+        defer { connection.finishStatements() }
+        var texts: [String] = []
+        while try statement.step() { texts.append(statement.text(0)) }
+        return texts
+    }
+
+    /// The first column of the first row `sql` reads, as an integer.
+    func integer(_ sql: String) throws -> Int64 {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        let statement = try connection.statement(sql)
+        defer { connection.finishStatements() }
+        _ = try statement.step()
+        return statement.int64(0)
     }
 
     /// Deletes the folder and everything SQLite wrote into it.

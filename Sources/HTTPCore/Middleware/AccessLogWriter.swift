@@ -1,3 +1,4 @@
+import BoundedExecution
 import Dispatch
 import Foundation
 import Locking
@@ -46,6 +47,8 @@ public final class AccessLogWriter: Sendable {
         self.capacity = max(1, capacity)
         descriptor = Lock(try Self.open(destination))
         let thread = Thread { [self] in
+            // Woken by the loops' requests: it writes when they pause, not between them.
+            ThreadScheduling.throughput.applyToCurrentThread()
             run()
             finished.signal()
         }

@@ -115,11 +115,13 @@ struct RequestHead {
     ) -> HTTPStatus? {
         // The method and the version around the target take a few bytes more.
         let lineLimit = limits.maxRequestTargetBytes + 64
-        let lineEnd = bytes.prefix(lineLimit + 1).firstIndex(of: UInt8(ascii: "\n"))
-        if lineEnd == nil, bytes.count > lineLimit { return .uriTooLong }
+        // Until the request line ends no field has begun: only the line's limit applies
+        // (a long target arriving in several reads is not taken for long fields).
+        guard let lineEnd = bytes.prefix(lineLimit + 1).firstIndex(of: UInt8(ascii: "\n"))
+        else { return bytes.count > lineLimit ? .uriTooLong : nil }
         // Each field costs its line's bytes; the limit counts 4 more per field than the
         // name and value, which covers ": " and CRLF.
-        if bytes.count > (lineEnd ?? 0) + limits.maxHeaderBytes + 4 {
+        if bytes.count > lineEnd + limits.maxHeaderBytes + 4 {
             return .requestHeaderFieldsTooLarge
         }
         return nil

@@ -160,6 +160,12 @@ enum OpenAPIDocument {
                             "description": "Case-insensitive substring of the content.",
                             "schema": ["type": "string", "maxLength": 1000],
                         ],
+                        [
+                            "name": "snippet", "in": "query", "required": false,
+                            "description":
+                                "With q: each note carries a snippet around its first match.",
+                            "schema": ["type": "boolean", "default": false],
+                        ],
                     ],
                     responses: [
                         "200": json("A page of notes.", "NotePage"),
@@ -530,6 +536,13 @@ enum OpenAPIDocument {
                     "id": ["type": "integer", "format": "int64", "minimum": 1],
                     "date": ["type": "string"], "content": ["type": "string"],
                     "createdAt": timestamp, "updatedAt": timestamp,
+                    "snippet": [
+                        "type": "string",
+                        "description":
+                            "In a search with snippet=true: up to 30 characters before the "
+                            + "first match, the match and up to 70 after, on one line, with "
+                            + "an ellipsis where the note goes on.",
+                    ],
                 ],
             ],
             "NotePage": [

@@ -7,7 +7,8 @@ extension RESTAPI {
     static let pageSizes = 1...200
     static let maximumQueryCharacters = 1_000
 
-    /// `GET /api/v1/notes?limit=&cursor=&q=` → `200 {notes, nextCursor}`.
+    /// `GET /api/v1/notes?limit=&cursor=&q=&snippet=` → `200 {notes, nextCursor}`; with
+    /// `snippet=true` and a `q`, each note carries a `snippet` around its first match.
     func listNotes(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let account = try await authenticate(request)
         let query = Self.queryParameters(request)
@@ -33,6 +34,7 @@ extension RESTAPI {
             }
             page.containing = text
         }
+        let snippets = try Self.snippetQuery(query, searching: page.containing)
         // One more than asked tells whether another page follows without a second query.
         var probe = page
         probe.limit += 1
@@ -43,7 +45,11 @@ extension RESTAPI {
         var array: [UInt8] = [UInt8(ascii: "[")]
         for (index, note) in shown.enumerated() {
             if index > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(contentsOf: note.json)
+            if let snippets, let snippet = SearchSnippet(of: note.content, matching: snippets) {
+                array.append(contentsOf: note.json(snippet: snippet))
+            } else {
+                array.append(contentsOf: note.json)
+            }
         }
         array.append(UInt8(ascii: "]"))
         var writer = JSONObjectWriter()
@@ -204,6 +210,18 @@ extension RESTAPI {
 
     /// The query's parameters, decoded as forms are (`+` is a space); the last of a
     /// repeated name wins. Invalid UTF-8 becomes U+FFFD.
+    /// The query whose matches `snippet=true` asks to show, `nil` for none (`false`, no
+    /// `snippet`, or no search); any other value is `400`.
+    private static func snippetQuery(
+        _ query: [String: String], searching text: String?
+    ) throws(RESTProblem) -> String? {
+        switch query["snippet"] {
+        case nil, "false": return nil
+        case "true": return text.flatMap { $0.isEmpty ? nil : $0 }
+        default: throw .badRequest(.invalidField("snippet", .notABoolean))
+        }
+    }
+
     static func queryParameters(_ request: HTTPRequest) -> [String: String] {
         guard let raw = request.rawQuery else { return [:] }
         var result: [String: String] = [:]

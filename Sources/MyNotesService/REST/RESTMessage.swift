@@ -14,6 +14,7 @@ enum RESTMessage: Sendable, Hashable {
         case limitOutOfRange(ClosedRange<Int>)
         case invalidCursor
         case queryTooLong(Int)
+        case notABoolean
     }
 
     case resultCode(ResultCode)
@@ -149,6 +150,10 @@ extension RESTMessage {
             return zh
                 ? "参数“\(field)”不能超过 \(maximum) 个字符。"
                 : "Parameter '\(field)' must be at most \(maximum) characters."
+        case .notABoolean:
+            return zh
+                ? "参数“\(field)”必须是 true 或 false。"
+                : "Parameter '\(field)' must be true or false."
         }
     }
 

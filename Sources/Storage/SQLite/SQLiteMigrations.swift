@@ -166,19 +166,26 @@ enum SQLiteMigrations {
                         version = excluded.version, deleted = 1, changed_at = excluded.changed_at;
                 END;
                 """),
+        // The search index's tables (issue 15); the store fills them after the migrations.
+        SQLiteSearchIndex.migration,
     ]
 
-    /// Brings the database up to date, each step in its own transaction.
-    static func apply(on connection: SQLiteConnection) throws(SQLiteError) {
+    /// Brings the database up to date, each step in its own transaction; returns the names
+    /// of the steps applied now.
+    @discardableResult
+    static func apply(on connection: SQLiteConnection) throws(SQLiteError) -> [String] {
         let applied = try transaction(on: connection) { () throws(SQLiteError) in
             try recordedNames(on: connection)
         }
+        var now: [String] = []
         for migration in all where !applied.contains(migration.name) {
             try transaction(on: connection) { () throws(SQLiteError) in
                 try connection.execute(migration.sql)
                 try record(migration.name, on: connection)
             }
+            now.append(migration.name)
         }
+        return now
     }
 
     /// The names applied, creating the record (and taking over a `user_version` count)
@@ -220,7 +227,8 @@ enum SQLiteMigrations {
         connection.finishStatements()
     }
 
-    private static func transaction<Value>(
+    /// Runs `body` in a transaction of its own (the search index's build uses it too).
+    static func transaction<Value>(
         on connection: SQLiteConnection, _ body: () throws(SQLiteError) -> Value
     ) throws(SQLiteError) -> Value {
         try connection.execute("BEGIN IMMEDIATE")

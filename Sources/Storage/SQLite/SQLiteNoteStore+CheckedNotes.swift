@@ -3,10 +3,13 @@ extension SQLiteNoteStore {
         email: String, presenting tokenHash: [UInt8]?,
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
-        try await read { connection throws(SQLiteError) in
+        let searchIndexer = self.searchIndexer
+        return try await read { connection throws(SQLiteError) in
             let check = try Self.tokenCheck(email: email, presenting: tokenHash, on: connection)
             guard admit(check), let account = check?.account else { return (check, []) }
-            return (check, try Self.notes(account: account.id, page: page, on: connection))
+            let notes = try Self.notes(
+                account: account.id, page: page, on: connection, indexer: searchIndexer)
+            return (check, notes)
         }
     }
 

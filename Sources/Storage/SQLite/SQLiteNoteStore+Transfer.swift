@@ -105,12 +105,20 @@ extension SQLiteNoteStore: TransferableStore {
                     .text(note.position.sortKey), .text(note.content), .integer(note.createdAt),
                     .integer(note.updatedAt), .integer(note.version)
                 ).run()
+                try SQLiteSearchIndex.inserted(id: note.id, on: connection)
             }
+            // Indexed in the same transaction: a restore's notes are found at once, and
+            // searches do not test them one by one until batches take them.
+            while try SQLiteSearchIndex.indexWaiting(
+                on: connection, limit: SQLiteSearchIndex.buildBatch)
+                == SQLiteSearchIndex.buildBatch
+            {}
         }
     }
 
     func removeAll() async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
+            try SQLiteSearchIndex.removeAll(on: connection)
             try connection.execute("DELETE FROM notes; DELETE FROM tokens; DELETE FROM accounts")
         }
     }

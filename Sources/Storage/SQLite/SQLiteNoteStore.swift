@@ -32,19 +32,42 @@ public final class SQLiteNoteStore: NoteStore {
     private let changeWatch: SQLiteChangeWatch
     /// Issue 12: told of every committed write to notes (SQLiteNoteStore+Changes).
     let changeObservers = ChangeObservers()
+    /// Issue 15: when the writer moves waiting notes into the search index.
+    let searchIndexer: SQLiteSearchIndexer
 
-    /// Opens (creating if needed) the database at `path` and applies migrations.
+    /// Opens (creating if needed) the database at `path` and applies migrations. When the
+    /// search index is new (an upgrade, another folding) or more than 250,000 notes wait for
+    /// it, they are indexed first, and `indexing` hears how far that has come; fewer are
+    /// left to the writer, which indexes them while the store serves.
     /// Reads run on `reading` when given (the store closes it), else on an executor
     /// made from `limits.readers`.
     public init(
-        path: String, limits: StoreLimits = StoreLimits(), reading: BoundedExecutor? = nil
+        path: String, limits: StoreLimits = StoreLimits(), reading: BoundedExecutor? = nil,
+        indexing: @escaping (SearchIndexProgress) -> Void = { _ in }
     ) throws(StoreError) {
         self.path = path
         Self.createOwnerOnly(path)
         let connection: SQLiteConnection
+        let waiting: Int
         do throws(SQLiteError) {
             connection = try Self.writerConnection(path)
-            try SQLiteMigrations.apply(on: connection)
+            let migrated = try SQLiteMigrations.apply(on: connection)
+            do {
+                // A new index is built before the store serves, once; a tail of notes
+                // waiting for an index that exists is left to the writer, within the bound
+                // past which the writer would hurry anyway.
+                try SQLiteSearchIndex.indexMissingNotes(
+                    on: connection,
+                    notes: migrated.contains(SQLiteSearchIndex.migration.name)
+                        ? .all : .noneUpTo(SQLiteSearchIndexer.priorityLag),
+                    progress: indexing)
+            } catch  where error.code == SQLiteError.readOnly {
+                // A read-only file: the waiting notes stay waiting (searches test them),
+                // and the writer's batches index them once it can write again.
+                connection.finishStatements()
+            }
+            waiting = try SQLiteSearchIndex.waiting(on: connection)
+            connection.finishStatements()
         } catch {
             throw .cannotOpen(location: path, cause: error)
         }
@@ -52,9 +75,13 @@ public final class SQLiteNoteStore: NoteStore {
         // store opens for reading, and writes fail until the file can be written again.
         let readers = SQLiteReaderPool(path: path)
         self.readers = readers
-        // The writer's connection has made the WAL index by now, and keeps it while open.
-        let changeWatch = SQLiteChangeWatch(databasePath: path)
+        // The writer's connection has made the WAL index by now; the watch reads SQLite's
+        // mapping of it, and the writer detaches it before closing that connection.
+        let changeWatch = SQLiteChangeWatch()
+        changeWatch.attach(to: connection)
         self.changeWatch = changeWatch
+        let searchIndexer = SQLiteSearchIndexer(waiting: waiting)
+        self.searchIndexer = searchIndexer
         writer = SQLiteWriter(
             connection: connection, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter, groupCommit: limits.groupCommit,
@@ -65,7 +92,7 @@ public final class SQLiteNoteStore: NoteStore {
                     readers.renew()
                     return try Self.writerConnection(path)
                 }),
-            statistics: statistics, changes: changeWatch)
+            statistics: statistics, changes: changeWatch, indexer: searchIndexer)
         // A read's task may continue on the reader's thread: serializing the answer there
         // spares a hand-off to another thread per request.
         self.reading =
@@ -126,7 +153,10 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func changeStamp() -> StoreChangeStamp? {
-        changeWatch.stamp()
+        // Issue 15: a request answered from a kept answer reads nothing, but the store is
+        // not quiet: the search index's batches wait.
+        searchIndexer.noteActivity()
+        return changeWatch.stamp()
     }
 
     public func isUnchanged(
@@ -219,6 +249,7 @@ public final class SQLiteNoteStore: NoteStore {
 
     public func removeAccount(email: String) async throws(StoreError) -> Bool {
         try await writing { connection throws(SQLiteError) in
+            try SQLiteSearchIndex.removeNotes(ofAccount: email, on: connection)  // search index
             let delete = try connection.statement("DELETE FROM accounts WHERE email = ?")
             try delete.bind(.text(email)).run()
             return connection.changes > 0
@@ -355,15 +386,23 @@ public final class SQLiteNoteStore: NoteStore {
     static let noteColumns = "id, date, content, created_at, updated_at, version"
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
-        try await read { connection throws(SQLiteError) in
-            try Self.notes(account: account, page: page, on: connection)
+        let searchIndexer = self.searchIndexer
+        return try await read { connection throws(SQLiteError) in
+            try Self.notes(account: account, page: page, on: connection, indexer: searchIndexer)
         }
     }
 
-    /// One page of the account's notes, read on `connection`.
+    /// One page of the account's notes, read on `connection`; a search tells `indexer`
+    /// when it tested the notes waiting for the index.
     static func notes(
-        account: Int64, page: NotePage, on connection: SQLiteConnection
+        account: Int64, page: NotePage, on connection: SQLiteConnection,
+        indexer: SQLiteSearchIndexer? = nil
     ) throws(SQLiteError) -> [Note] {
+        if let found = try SQLiteSearchIndex.notes(
+            account: account, page: page, on: connection, indexer: indexer)
+        {
+            return found  // a search: the search index answers
+        }
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         // Two statements, not one with `?2 IS NULL OR …`: only plain bounds let SQLite seek
         // notes_by_account_newest to the cursor. A NULL needle switches search off.
@@ -415,6 +454,7 @@ public final class SQLiteNoteStore: NoteStore {
     public func addNote(
         _ draft: NoteDraft, account: Int64, quota: NoteQuota
     ) async throws(StoreError) -> Note {
+        let searchIndexer = self.searchIndexer
         let note = try await writer.perform(touching: { _ in .account(account) }) {
             connection throws(StoreError) in
             // The totals are the triggers' (migration account-usage-totals), read in this
@@ -445,6 +485,7 @@ public final class SQLiteNoteStore: NoteStore {
                     .integer(account), .text(draft.date), .text(draft.sortKey),
                     .text(draft.content), .integer(now), .integer(now))
                 _ = try insert.step()
+                searchIndexer.added()  // search index: the note waits for a batch
                 return Self.note(from: insert)
             }
         }
@@ -456,6 +497,7 @@ public final class SQLiteNoteStore: NoteStore {
         id: Int64, account: Int64, change: NoteChange, precondition: WritePrecondition,
         quota: NoteQuota
     ) async throws(StoreError) -> ConditionalWrite<Note> {
+        let searchIndexer = self.searchIndexer
         let outcome = try await writer.perform(touching: { _ in .account(account) }) {
             connection throws(StoreError) in
             let refusal: ConditionalWrite<Note>? = try Self.sqlite { () throws(SQLiteError) in
@@ -473,11 +515,15 @@ public final class SQLiteNoteStore: NoteStore {
                     throw .quotaExceeded(limit)
                 }
             }
-            return try Self.sqlite { () throws(SQLiteError) in
+            let written = try Self.sqlite { () throws(SQLiteError) in
                 try Self.update(
                     id: id, account: account, change: change, precondition: precondition,
                     on: connection)
             }
+            if case .applied = written, change.content != nil || change.date != nil {
+                searchIndexer.added()  // search index: the note waits for a batch
+            }
+            return written
         }
         if case .applied = outcome { changeObservers.post(.account(account)) }
         return outcome
@@ -516,6 +562,11 @@ public final class SQLiteNoteStore: NoteStore {
             change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
             change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
             .integer(id), .integer(account))
+        // The search index forgets the old content (and the key of the old date) before
+        // the row changes (see SQLiteSearchIndex.willChange); a failed write rolls both back.
+        if change.content != nil || change.date != nil {
+            try SQLiteSearchIndex.willChange(id: id, account: account, on: connection)
+        }
         if try update.step() { return .applied(Self.note(from: update)) }
         return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
     }
@@ -531,6 +582,7 @@ public final class SQLiteNoteStore: NoteStore {
             {
                 return refusal
             }
+            try SQLiteSearchIndex.remove(id: id, account: account, on: connection)  // search index
             let delete = try connection.statement(
                 "DELETE FROM notes WHERE id = ? AND account_id = ?")
             try delete.bind(.integer(id), .integer(account)).run()
@@ -572,6 +624,7 @@ public final class SQLiteNoteStore: NoteStore {
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(StoreError) -> Value {
         let readers = self.readers
+        searchIndexer.noteActivity()  // issue 15: the index's batches wait for a quiet store
         let result: Result<Value, StoreError>
         // Issue 13: the wait for a reader thread, a metric.
         let (queued, readWait) = (MonotonicTime.nanoseconds, statistics.readWait)

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Dispatch
 import Foundation
 import Locking
@@ -50,6 +51,8 @@ final class SQLiteWriter: Sendable {
     /// Told of every commit before its writes are resumed (the legacy answer cache's
     /// per-account revisions); `nil` when nothing reads the database's stamps.
     private let changes: SQLiteChangeWatch?
+    /// Issue 15: moves waiting notes into the search index between batches.
+    private let indexer: SQLiteSearchIndexer?
     private let queue = Lock(Queue())
     /// The connection until the writer's thread takes it: from then on only the thread
     /// holds it, so the database is closed before ``close()`` returns.
@@ -64,16 +67,20 @@ final class SQLiteWriter: Sendable {
     init(
         connection: SQLiteConnection, queueLimit: Int, retryAfter: Duration,
         groupCommit: GroupCommit = .immediate, recovery: SQLiteWriterRecovery? = nil,
-        statistics: StoreStatistics = StoreStatistics(), changes: SQLiteChangeWatch? = nil
+        statistics: StoreStatistics = StoreStatistics(), changes: SQLiteChangeWatch? = nil,
+        indexer: SQLiteSearchIndexer? = nil
     ) {
         self.statistics = statistics
         self.changes = changes
+        self.indexer = indexer
         self.connection = Lock(connection)
         self.queueLimit = max(1, queueLimit)
         self.retryAfter = retryAfter
         self.groupCommit = groupCommit
         self.recovery = recovery
         let thread = Thread { [self] in
+            // Woken by every write, it would otherwise preempt the loop that queued it.
+            ThreadScheduling.throughput.applyToCurrentThread()
             run()
             finished.signal()
         }
@@ -150,7 +157,20 @@ final class SQLiteWriter: Sendable {
         // The recent commits, for whether the next batch waits for more (`GroupCommit`).
         var pace = GroupCommit.Pace()
         while true {
-            wakeUp.wait()
+            if let indexer, indexer.hasWork, !readOnly {
+                // Search index (issue 15): a batch of it once the store is quiet (or at
+                // once when it is behind), unless a write comes first.
+                let ready = indexer.isQuiet || indexer.isBehind
+                let wait = ready ? 0 : SQLiteSearchIndexer.quietNanoseconds
+                if wakeUp.wait(timeout: .now() + .nanoseconds(wait)) == .timedOut {
+                    if indexer.isQuiet || indexer.isBehind, let connection {
+                        index(with: indexer, on: connection, dataVersion: &dataVersion)
+                    }
+                    continue
+                }
+            } else {
+                wakeUp.wait()
+            }
             var (batch, closed) = takeQueued()
             let found = batch.count
             var waited = false
@@ -168,18 +188,22 @@ final class SQLiteWriter: Sendable {
                     // SQLite keeps one read-only view of the -shm for every connection of
                     // the process to the file until the last of them closes: this one
                     // closes first, then the readers are told to let go of theirs.
+                    changes?.detach()
                     connection = nil
                     dataVersion = nil
                     changes?.lostTrack()
                     do throws(SQLiteError) {
-                        connection = try recovery.reopen()
+                        let reopened = try recovery.reopen()
+                        changes?.attach(to: reopened)
+                        connection = reopened
                     } catch {
                         failure = .database(error)
                     }
                 }
                 if let connection {
                     readOnly =
-                        commit(batch, on: connection, dataVersion: &dataVersion)
+                        commit(
+                            batch, on: connection, dataVersion: &dataVersion, metrics: statistics)
                         || connection.isReadOnly
                 } else {
                     for job in batch { job.failure = failure ?? .closed }
@@ -189,9 +213,49 @@ final class SQLiteWriter: Sendable {
                 pace.committed(
                     batch.count, endedAt: .now, waited: waited, joined: batch.count - found)
                 for job in batch { job.finish(job.failure) }
+                indexer?.noteActivity()
+                if let indexer, indexer.isBehind, !readOnly, let connection {
+                    index(with: indexer, on: connection, dataVersion: &dataVersion)
+                }
             }
-            if closed && batch.isEmpty { return }
+            if closed && batch.isEmpty {
+                // The watch's mapping is safe only while this connection is open.
+                changes?.detach()
+                connection = nil
+                return
+            }
             if closed { continue }
+        }
+    }
+
+    /// One batch of the search index, committed (and published, as touching no account's
+    /// answers) as a write of its own.
+    private func index(
+        with indexer: SQLiteSearchIndexer, on connection: SQLiteConnection,
+        dataVersion: inout Int64?
+    ) {
+        // Set by the body, on this thread; counted once the batch has committed.
+        var indexed = 0
+        let job = Job(
+            body: { connection throws(StoreError) in
+                do throws(SQLiteError) {
+                    indexed = try indexer.runBatch(on: connection)
+                } catch {
+                    throw .database(error)
+                }
+                return .accounts([])
+            }, finish: { _ in })
+        // No write waits for the index's batches: they stay out of the writes' metrics,
+        // and their commits wait for no fsync (`synchronous=NORMAL` in WAL mode: a batch
+        // lost to a power cut is redone, and the next durable commit syncs the WAL with it).
+        guard (try? connection.execute("PRAGMA synchronous = NORMAL")) != nil else {
+            indexer.batchFailed()
+            return
+        }
+        _ = commit([job], on: connection, dataVersion: &dataVersion, metrics: nil)
+        if job.failure == nil { indexer.batchCommitted(indexed: indexed) }
+        if (try? connection.execute("PRAGMA synchronous = FULL")) == nil || job.failure != nil {
+            indexer.batchFailed()
         }
     }
 
@@ -239,12 +303,14 @@ final class SQLiteWriter: Sendable {
     /// jobs; the commit is published to ``changes`` before (see ``SQLiteChangeWatch`` for why
     /// `dataVersion` is read inside the transaction and again after it).
     private func commit(
-        _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?
+        _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?,
+        metrics: StoreStatistics?
     ) -> Bool {
-        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync).
+        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync), into
+        // `metrics` (none for the search index's own batches).
         let started = ContinuousClock.now
-        for job in batch { statistics.writeWait.observe(started - job.queued) }
-        statistics.commitBatchSize.observe(batch.count)
+        for job in batch { metrics?.writeWait.observe(started - job.queued) }
+        metrics?.commitBatchSize.observe(batch.count)
         do throws(StoreError) {
             try Self.step("BEGIN IMMEDIATE", on: connection)
             let before = changes == nil ? nil : Self.dataVersion(of: connection)
@@ -263,7 +329,7 @@ final class SQLiteWriter: Sendable {
             }
             let committing = ContinuousClock.now
             try Self.step("COMMIT", on: connection)
-            statistics.commitDuration.observe(.now - committing)
+            metrics?.commitDuration.observe(.now - committing)
             if let changes {
                 let header = changes.header()
                 let after = Self.dataVersion(of: connection)

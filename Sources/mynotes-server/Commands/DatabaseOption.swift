@@ -52,7 +52,8 @@ enum DatabaseOption {
         _ location: StoreLocation, limits: StoreLimits = StoreLimits()
     ) throws(CommandFailure) -> any NoteStore {
         do {
-            return try location.open(limits: limits, migrating: printMigration)
+            return try location.open(
+                limits: limits, indexing: searchIndexProgress(), migrating: printMigration)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -62,6 +63,22 @@ enum DatabaseOption {
     /// minute or more per million notes; its progress goes to stderr, before the log starts.
     @Sendable private static func printMigration(_ progress: PostgreSQLMigrationProgress) {
         FileHandle.standardError.write(Data("mynotes-server: database \(progress)\n".utf8))
+    }
+
+    /// Building the search index over a large database takes minutes (a million short
+    /// notes and a 139 MB account: see the README's *Search at scale*): its progress goes to
+    /// stderr, every 5%.
+    private static func searchIndexProgress() -> (SearchIndexProgress) -> Void {
+        var shown = -1
+        return { progress in
+            let percent = progress.total == 0 ? 100 : progress.indexed * 100 / progress.total
+            guard percent / 5 != shown / 5 || progress.indexed == progress.total else { return }
+            shown = percent
+            FileHandle.standardError.write(
+                Data(
+                    "mynotes-server: building the search index: \(progress.indexed) of \(progress.total) notes (\(percent)%)\n"
+                        .utf8))
+        }
     }
 
     /// The database's files that do not exist yet, so that a start that fails after

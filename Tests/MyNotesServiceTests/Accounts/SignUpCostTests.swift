@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesTesting
 import Secrets
 import Storage
 import Testing
@@ -24,11 +25,8 @@ struct SignUpCostTests {
             // On tmpfs when there is one: a commit's fsync then costs nothing, so the
             // free sign-ups' cost does not drift with the disk's writeback of other
             // work (in CI, of the suite before), which a taken one's wait lags behind.
-            let shared = URL(fileURLWithPath: "/dev/shm")
-            let base =
-                FileManager.default.isWritableFile(atPath: shared.path)
-                ? shared : FileManager.default.temporaryDirectory
-            directory = base.appendingPathComponent("mynotes-signup-\(UUID().uuidString)")
+            directory = TestServer.scratch.appendingPathComponent(
+                "mynotes-signup-\(UUID().uuidString)")
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true)
             store = try SQLiteNoteStore(path: directory.appendingPathComponent("n.sqlite").path)

@@ -19,11 +19,8 @@ struct QueryMemoryTests {
         let server: ServerProcess
 
         init(notes count: Int, noteBytes: Int) async throws {
-            let shm = URL(fileURLWithPath: "/dev/shm")
-            let base =
-                FileManager.default.isWritableFile(atPath: shm.path)
-                ? shm : FileManager.default.temporaryDirectory
-            directory = base.appendingPathComponent("mynotes-memory-\(UUID().uuidString)")
+            directory = TestServer.scratch.appendingPathComponent(
+                "mynotes-memory-\(UUID().uuidString)")
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true)
             let path = directory.appendingPathComponent("notes.sqlite").path

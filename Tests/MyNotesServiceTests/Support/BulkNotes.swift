@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Storage
 
 /// Fills an account with many notes in one transaction, straight through SQLite: a test
 /// needs a large account in a second, and a durable add per note would take minutes.
@@ -10,7 +11,8 @@ enum BulkNotes {
 
     /// Inserts `count` notes for the account with `email`, the `n`-th (from 1) dated
     /// `date` with the content `content(n)`. The database may be open in a server: WAL
-    /// lets this connection write beside its readers.
+    /// lets this connection write beside its readers. The notes go into the search index
+    /// too, as a store opening the database would index them.
     static func insert(
         _ count: Int, email: String, into path: String, date: String = "2026-11-29",
         content: (Int) -> String
@@ -37,13 +39,15 @@ enum BulkNotes {
             sqlite3_reset(statement)
             sqlite3_bind_text(statement, 1, date, -1, transient)
             sqlite3_bind_text(statement, 2, sortKey, -1, transient)
-            sqlite3_bind_text(statement, 3, content(n), -1, transient)
+            let text = content(n)
+            sqlite3_bind_text(statement, 3, text, -1, transient)
             sqlite3_bind_text(statement, 4, email, -1, transient)
             guard sqlite3_step(statement) == SQLITE_DONE, sqlite3_changes(db) == 1 else {
                 throw Failure(description: "insert \(n): \(String(cString: sqlite3_errmsg(db)))")
             }
         }
         try run(db, "COMMIT")
+        try SQLiteNoteStore.indexWaitingNotes(inDatabaseAt: path)
     }
 
     /// Runs `sql` on a connection of its own, as another process writing to the same

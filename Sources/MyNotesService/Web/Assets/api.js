@@ -215,14 +215,18 @@ export class Api extends EventTarget {
   }
 
   /**
-   * One page of the list, newest first.
+   * One page of the list, newest first; a search's notes carry a `snippet` around their
+   * first match.
    * @param {{ limit: number, cursor: string | null, query: string }} page
    * @returns {Promise<{ notes: Note[], nextCursor: string | null }>}
    */
   async notes({ limit, cursor, query }) {
     const parameters = new URLSearchParams({ limit: String(limit) });
     if (cursor) parameters.set('cursor', cursor);
-    if (query) parameters.set('q', query);
+    if (query) {
+      parameters.set('q', query);
+      parameters.set('snippet', 'true');
+    }
     const { data } = await this.request('GET', `/api/v1/notes?${parameters}`, {});
     return { notes: data.notes, nextCursor: data.nextCursor ?? null };
   }

@@ -6,6 +6,7 @@
 import { messageOf } from './api.js';
 import { formatNoteDate, toInputValue } from './dates.js';
 import { byId, element } from './dom.js';
+import { highlight } from './highlight.js';
 import { truncate } from './text.js';
 
 /** @typedef {import('./store.js').State} State */
@@ -44,7 +45,7 @@ export function createList({ store, api, t, locale, open }) {
     const selected = state.current?.id ?? null;
     if (!previous || state.list.notes !== previous.list.notes
       || selected !== (previous.current?.id ?? null)) {
-      renderRows(state.list.notes, selected);
+      renderRows(state.list.notes, selected, state.list.query);
     }
     if (!previous || state.list !== previous.list) renderMessage(state.list);
   }
@@ -53,8 +54,9 @@ export function createList({ store, api, t, locale, open }) {
    * Makes the rows match `notes`, in order, reusing the row of every note still listed.
    * @param {Note[]} notes
    * @param {number | null} selected
+   * @param {string} query the search, whose matches the rows mark
    */
-  function renderRows(notes, selected) {
+  function renderRows(notes, selected, query) {
     const listed = new Set();
     let next = ui.list.firstElementChild;
     for (const note of notes) {
@@ -70,7 +72,8 @@ export function createList({ store, api, t, locale, open }) {
         rows.set(note.id, row);
       }
       if (row.note !== note) {
-        const title = element('span', 'note-title', truncate(note.content, 300));
+        const title = element('span', 'note-title');
+        title.append(...titlePieces(note, query));
         const date = element('time', 'note-date', formatNoteDate(note.date, locale));
         date.dateTime = toInputValue(note.date) || note.date;
         row.button.replaceChildren(title, date);
@@ -85,6 +88,19 @@ export function createList({ store, api, t, locale, open }) {
       row.item.remove();
       rows.delete(id);
     }
+  }
+
+  /**
+   * A row's title: the note's start, or in a search the snippet around its first match,
+   * with every match in a <mark> (as text: a note's markup is never parsed).
+   * @param {Note} note
+   * @param {string} query
+   */
+  function titlePieces(note, query) {
+    const text = truncate(query && note.snippet ? note.snippet : note.content, 300);
+    if (!query) return [text];
+    return highlight(text, query).map((piece) => (
+      piece.match ? element('mark', 'note-match', piece.text) : piece.text));
   }
 
   /** @param {State['list']} list */

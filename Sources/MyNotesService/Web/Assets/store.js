@@ -7,7 +7,10 @@
 import { applyChange } from './changes.js';
 import { toInputValue } from './dates.js';
 
-/** @typedef {{ id: number, content: string, date: string }} Note */
+/**
+ * @typedef {{ id: number, content: string, date: string, snippet?: string }} Note `snippet`:
+ * in a search's answer, the piece of the note around its first match
+ */
 /** @typedef {{ content: string, date?: string }} Draft What the user asked to save. */
 /** @typedef {'signin' | 'signup'} AuthMode */
 /** @typedef {'notes' | 'account'} Page */
