@@ -68,7 +68,8 @@ struct PostgreSQLSearchTests {
     /// scan's; so is every page searched with a sample of 100 notes instead of 1,000 (an
     /// account of 2,600 notes then behaves as a large one does). The queries reach each way
     /// of answering (the sample alone, the walk after it, the trigram index after it, the
-    /// walk alone for queries without three letters in a row), counted by the store's rule.
+    /// piece index after it for queries without three letters in a row), counted by the
+    /// store's rule.
     @Test(arguments: [UInt64(20_261_201), 15])
     func searchAnswersAsAScanDoes(seed: UInt64) async throws {
         var generator = Generator(state: seed)
@@ -83,6 +84,7 @@ struct PostgreSQLSearchTests {
         for index in 0..<2_600 {
             var content = Self.text(&generator, pieces: Int.random(in: 1...12, using: &generator))
             if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
+            if index % 400 == 11 { content += " 霰雹" }  // rare and short: the piece index's
             if index % 10 == 3 { content += " Kumquat" }  // middling: the walk's, or the sample's
             if index % 2 == 0 { content += " commonword" }  // common: the sample's
             contents.append(content)
@@ -107,7 +109,7 @@ struct PostgreSQLSearchTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        var queries = ["zebrafish", "ZEBRA", "kumquat", "KUMQ", "commonword", "MONWO", "会议", "e"]
+        var queries = ["zebrafish", "ZEBRA", "霰雹", "霰", "kumquat", "KUMQ", "commonword", "MONWO", "会议", "e"]
         for _ in 0..<60 {
             queries.append(Self.text(&generator, pieces: Int.random(in: 1...3, using: &generator)))
             let note = contents.randomElement(using: &generator)!.unicodeScalars
@@ -146,23 +148,26 @@ struct PostgreSQLSearchTests {
                 after = last.position
             }
         }
-        for route in ["sample", "walk", "trigram index", "walk alone"] {
+        for route in ["sample", "walk", "trigram index", "piece index"] {
             #expect(routes[route, default: 0] > 0, "no query went by \(route): \(routes)")
         }
     }
 
     /// A database of the release before the index, holding notes (30,000, written
     /// straight into the table as a bulk import would, ASCII so that their fold is their
-    /// lower case): the step builds the index, telling its start, PostgreSQL's progress and
-    /// its end; the planner then reads the trigram index for the index's statement and the
-    /// account's index for a page of the listing.
+    /// lower case): each step builds its index, telling its start, PostgreSQL's progress
+    /// and its end; the planner then reads the trigram index and the piece index for their
+    /// statements and the account's index for a page of the listing.
     @Test func theMigrationBuildsTheIndexOverExistingNotesAndTellsItsProgress() async throws {
         let database = try cluster.createDatabase()
         try PostgreSQLNoteStore(conninfo: database).close()
         _ = try cluster.psql(
             """
             DROP INDEX notes_folded_trigrams;
-            DELETE FROM schema_migrations WHERE name = 'notes-trigram-index';
+            DROP INDEX notes_folded_pieces;
+            DROP FUNCTION mynotes_text_pieces;
+            DELETE FROM schema_migrations
+            WHERE name IN ('notes-trigram-index', 'notes-piece-index');
             INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
             ALTER TABLE notes DISABLE TRIGGER notes_written;
             INSERT INTO notes (account_id, date, sort_key, content, folded_content,
@@ -183,18 +188,20 @@ struct PostgreSQLSearchTests {
         ) { progress in told.withLock { $0.append(progress) } }
         #expect(unknown.isEmpty)
         let events = told.withLock { $0 }
-        #expect(events.first == .started(step: "notes-trigram-index"))
-        guard case .finished(let step, _) = events.last else {
-            Issue.record("no end told: \(events)")
-            return
+        for step in ["notes-trigram-index", "notes-piece-index"] {
+            let own = events.filter { $0.step == step }
+            #expect(own.first == .started(step: step), "\(events)")
+            guard case .finished = own.last else {
+                Issue.record("no end told for \(step): \(events)")
+                continue
+            }
+            let building = own.compactMap { event -> (Int, Int)? in
+                guard case .building(_, _, let done, let total) = event else { return nil }
+                return (done, total)
+            }
+            #expect(!building.isEmpty, "no progress told for \(step): \(events)")
+            #expect(building.allSatisfy { $0.0 <= $0.1 })
         }
-        #expect(step == "notes-trigram-index")
-        let building = events.compactMap { event -> (Int, Int)? in
-            guard case .building(_, _, let done, let total) = event else { return nil }
-            return (done, total)
-        }
-        #expect(!building.isEmpty, "no progress told: \(events)")
-        #expect(building.allSatisfy { $0.0 <= $0.1 })
         #expect(
             try cluster.psql("SELECT count(*) FROM schema_migrations", on: database)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -202,20 +209,30 @@ struct PostgreSQLSearchTests {
         _ = try cluster.psql("ANALYZE notes", on: database)
 
         let account = try connection.query("SELECT id FROM accounts").int64(0, 0)
-        let trigramPlan = try connection.pipeline([
-            .init(sql: "BEGIN", parameters: []),
-            .init(sql: PostgreSQLNoteStore.bitmapPlansOnly, parameters: []),
-            .init(
-                sql: "EXPLAIN " + PostgreSQLNoteStore.pageFromTrigramIndex,
-                parameters: [
-                    .text(PostgreSQLNoteStore.likePattern(containing: "note 1234 ")),
-                    .integer(account), .text("9999"), .integer(0), .integer(50),
-                ]),
-            .init(sql: "COMMIT", parameters: []),
-        ])[2]
-        let trigramText = (0..<trigramPlan.count).map { trigramPlan.text($0, 0) }.joined(
-            separator: "\n")
-        #expect(trigramText.contains("notes_folded_trigrams"), "\(trigramText)")
+        let bounds: [PostgreSQLValue] = [
+            .integer(account), .text("9999"), .integer(0), .integer(50),
+        ]
+        let plans = [
+            (
+                PostgreSQLNoteStore.pageFromTrigramIndex,
+                [.text(PostgreSQLNoteStore.likePattern(containing: "note 1234 "))] + bounds,
+                "notes_folded_trigrams"
+            ),
+            (
+                PostgreSQLNoteStore.pageFromPieceIndex,
+                [.texts(["4 ", " a"])] + bounds + [.text("4 a")], "notes_folded_pieces"
+            ),
+        ]
+        for (sql, parameters, index) in plans {
+            let plan = try connection.pipeline([
+                .init(sql: "BEGIN", parameters: []),
+                .init(sql: PostgreSQLNoteStore.bitmapPlansOnly, parameters: []),
+                .init(sql: "EXPLAIN " + sql, parameters: parameters),
+                .init(sql: "COMMIT", parameters: []),
+            ])[2]
+            let text = (0..<plan.count).map { plan.text($0, 0) }.joined(separator: "\n")
+            #expect(text.contains(index), "\(text)")
+        }
         let listing = try connection.query(
             "EXPLAIN " + PostgreSQLNoteStore.pageFromNewest, .integer(account), .null,
             .integer(50))
@@ -227,6 +244,10 @@ struct PostgreSQLSearchTests {
         let found = try await store.notes(
             account: account, page: NotePage(limit: 50, containing: "NOTE 1234 "))
         #expect(found.map(\.content).map { $0.prefix(10) } == ["Note 1234 "])
+        let short = try await store.notes(
+            account: account, page: NotePage(limit: 50, containing: "9 A"))
+        #expect(short.count == 50)
+        #expect(short.allSatisfy { $0.content.contains("9 a") })
     }
 
     /// A user who may not create pg_trgm (no CREATE on the database) is told what to do,
@@ -278,9 +299,6 @@ struct PostgreSQLSearchTests {
         _ ordered: [Note], matches: Set<Int64>, after: NotePosition?, query: String, limit: Int,
         sample size: Int
     ) -> String {
-        guard PostgreSQLTrigramWords.allScripts.indexable(TextFolding.fold(query)) else {
-            return "walk alone"
-        }
         let next = ordered.filter { note in
             guard let after else { return true }
             return (note.position.sortKey, note.id) < (after.sortKey, after.id)
@@ -288,14 +306,17 @@ struct PostgreSQLSearchTests {
         let sample = next.prefix(size)
         let matched = sample.filter { matches.contains($0.id) }.count
         guard matched < limit, next.count >= size else { return "sample" }
-        let trigrams = PostgreSQLTrigramWords.allScripts.trigrams(of: TextFolding.fold(query))
-        let candidates = sample.filter { note in trigrams.allSatisfy { holds(note, $0) } }.count
+        let lookup = PostgreSQLSearchLookup(TextFolding.fold(query), words: .allScripts)
+        let candidates = sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }
+            .count
         switch PostgreSQLNoteStore.SearchRoute(
             matched: matched, candidates: candidates, of: size, needed: limit - matched,
             notes: Int64(ordered.count))
         {
         case .walk: return "walk"
-        case .trigramIndex: return "trigram index"
+        case .index:
+            if case .trigrams = lookup { return "trigram index" }
+            return "piece index"
         }
     }
 }

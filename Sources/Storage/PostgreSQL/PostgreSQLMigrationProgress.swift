@@ -1,5 +1,5 @@
 /// What a PostgreSQL store tells while it migrates a database that holds notes, where a
-/// step may take minutes (issue 15's search index over a million notes): each step's start
+/// step may take minutes (issue 15's search indexes over a million notes): each step's start
 /// and end, and in between, at every 5% and at least every 30 seconds, how far PostgreSQL
 /// has come with an index the step builds (`pg_stat_progress_create_index`).
 /// A new, empty database tells nothing.
@@ -16,6 +16,13 @@ public enum PostgreSQLMigrationProgress: Sendable, Hashable, CustomStringConvert
     /// it has read.
     case building(step: String, phase: String, blocksDone: Int, blocksTotal: Int)
     case finished(step: String, duration: Duration)
+
+    /// The migration step it tells of.
+    public var step: String {
+        switch self {
+        case .started(let step), .building(let step, _, _, _), .finished(let step, _): step
+        }
+    }
 
     public var description: String {
         switch self {

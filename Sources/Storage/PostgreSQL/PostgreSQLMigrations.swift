@@ -221,6 +221,36 @@ enum PostgreSQLMigrations {
                 END $$;
                 """,
             extensionNeeded: "pg_trgm"),
+        // Search of what pg_trgm cannot serve (issue 15): queries of one or two characters
+        // (`会议`) and those without three letters in a row (`奪 乿`). A GIN index of every
+        // one- and two-character piece of the folded text: a note holds a query of one or
+        // two characters exactly when its pieces contain it, so the index yields the
+        // matches alone and `@>` needs no recheck. The pieces are cut by C functions (a
+        // SQL loop over the characters costs 30 times as much a note), in one expression so
+        // that PostgreSQL inlines it: every character, and the text and the text from its
+        // second character cut into pairs at a separator, U+0001, which the text cannot
+        // then hold (it becomes U+0002 on both sides, see PostgreSQLSearchLookup).
+        Step(
+            name: "notes-piece-index",
+            sql: """
+                CREATE FUNCTION mynotes_text_pieces(folded text) RETURNS text[]
+                    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pieces$
+                    SELECT string_to_array(translate(folded, chr(1), chr(2)), NULL)
+                        || string_to_array(regexp_replace(
+                            translate(folded, chr(1), chr(2)), '(..)', '\\1' || chr(1), 'g'), chr(1))
+                        || string_to_array(regexp_replace(
+                            translate(substr(folded, 2), chr(1), chr(2)), '(..)', '\\1' || chr(1), 'g'),
+                            chr(1))
+                    $pieces$;
+                DO $$
+                BEGIN
+                    IF pg_size_bytes(current_setting('maintenance_work_mem'))
+                        < pg_size_bytes('256MB') THEN
+                        PERFORM set_config('maintenance_work_mem', '256MB', true);
+                    END IF;
+                END $$;
+                CREATE INDEX notes_folded_pieces ON notes USING gin (mynotes_text_pieces(folded_content));
+                """),
     ]
 
     /// The advisory lock every server takes to migrate: one migrates, the others wait and

@@ -81,7 +81,7 @@ extension PostgreSQLNoteStore {
     /// One page of the account's notes. Search compares the note's content folded by
     /// ``TextFolding`` when it was written (`folded_content`), so both stores match alike
     /// whatever the database's locale; a query of three letters in a row may be answered
-    /// with the trigram index (PostgreSQLNoteStore+Search).
+    /// with a search index (PostgreSQLNoteStore+Search).
     static func notes(
         account: Int64, page: NotePage, words: PostgreSQLTrigramWords,
         on connection: PostgreSQLConnection

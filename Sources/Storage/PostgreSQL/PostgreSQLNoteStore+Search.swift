@@ -1,9 +1,10 @@
 // Search on PostgreSQL (issue 15): a page of the notes whose folded text holds the folded
 // query, newest first, exactly as a walk of the account's notes with `strpos` would give
-// it, read either by that walk or through the trigram index (migration
-// notes-trigram-index), whichever reads fewer notes.
+// it, read either by that walk or through a search index (``PostgreSQLSearchLookup``: the
+// trigram index, or the piece index for what pg_trgm cannot serve), whichever reads fewer
+// notes.
 //
-// The index yields, in no useful order, every note holding all the query's trigrams (its
+// An index yields, in no useful order, every note holding all the query's keys (its
 // candidates, which the recheck narrows to the matches): a page from it costs them all,
 // fetched, rechecked and sorted; few for a rare word, a large part of the account for a
 // common one or for a phrase of common words (pg_trgm keeps no positions: `na the l`
@@ -11,13 +12,12 @@
 // it reads until the page is full: few for a common query, the whole account for a rare
 // one. So a search first walks a sample of the account's next notes (``searchSample``),
 // where a common query fills its page. Otherwise the sample's matches and candidates tell
-// what each would cost, and the rest of the page comes from the cheaper. Queries without
-// three letters in a row (`会议`, `a b`), which pg_trgm cannot serve, are walked.
+// what each would cost, and the rest of the page comes from the cheaper.
 extension PostgreSQLNoteStore {
     /// How many notes, in page order from the cursor, a search reads before it considers
-    /// the trigram index: about a millisecond's work.
+    /// an index: about a millisecond's work.
     static let searchSample = 1_000
-    /// What a candidate of the trigram index costs against reading one note of the walk:
+    /// What a candidate of an index costs against reading one note of the walk:
     /// it is fetched from anywhere in the table and rechecked (measured over the
     /// benchmark's million notes: 1.5 µs a candidate, 0.58 µs a note walked).
     static let indexCandidateCost = 3.0
@@ -27,10 +27,8 @@ extension PostgreSQLNoteStore {
         words: PostgreSQLTrigramWords, sample size: Int = searchSample,
         on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
-        guard limit > 0, words.indexable(needle) else {
-            return try walk(
-                account: account, after: after, needle: needle, limit: limit, on: connection)
-        }
+        guard limit > 0 else { return [] }
+        let lookup = PostgreSQLSearchLookup(needle, words: words)
         let (sampled, edge) = try sample(
             size, account: account, after: after, needle: needle, limit: limit, on: connection)
         // A full page, or the sample read every note there is.
@@ -38,7 +36,7 @@ extension PostgreSQLNoteStore {
         let needed = limit - sampled.count
         let candidates = try sampleCandidates(
             account: account, after: after, from: edge.position,
-            trigrams: words.trigrams(of: needle), on: connection)
+            keys: lookup.keys, on: connection)
         let rest: [Note]
         switch SearchRoute(
             matched: sampled.count, candidates: candidates, of: size, needed: needed,
@@ -48,10 +46,10 @@ extension PostgreSQLNoteStore {
             rest = try walk(
                 account: account, after: edge.position, needle: needle, limit: needed,
                 on: connection)
-        case .trigramIndex:
+        case .index:
             rest = try indexed(
-                account: account, after: edge.position, needle: needle, limit: needed,
-                on: connection)
+                account: account, after: edge.position, needle: needle, lookup: lookup,
+                limit: needed, on: connection)
         }
         return sampled + rest
     }
@@ -59,10 +57,10 @@ extension PostgreSQLNoteStore {
     /// Where the rest of a page comes from once the sample did not fill it.
     enum SearchRoute: Equatable {
         case walk
-        case trigramIndex
+        case index
 
         /// `matched` of the sample's `size` notes matched and `candidates` held all the
-        /// query's trigrams, `needed` more matches are wanted, and the account holds
+        /// query's keys (``PostgreSQLSearchLookup/keys``), `needed` more matches are wanted, and the account holds
         /// `notes`: the walk should read `needed / rate` more notes (at most the account),
         /// the index yield `candidates / size × notes` candidates.
         init(matched: Int, candidates: Int, of size: Int, needed: Int, notes: Int64) {
@@ -71,18 +69,17 @@ extension PostgreSQLNoteStore {
                 matched > 0
                 ? min(Double(needed) * Double(size) / Double(matched), account) : account
             let yielded = Double(candidates) / Double(size) * account
-            self = walked < indexCandidateCost * yielded ? .walk : .trigramIndex
+            self = walked < indexCandidateCost * yielded ? .walk : .index
         }
     }
 
-    /// How many of the sample's notes, from the cursor to `edge`, hold every one of
-    /// `trigrams`.
+    /// How many of the sample's notes, from the cursor to `edge`, hold every one of `keys`.
     private static func sampleCandidates(
-        account: Int64, after: NotePosition?, from edge: NotePosition, trigrams: [String],
+        account: Int64, after: NotePosition?, from edge: NotePosition, keys: [String],
         on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> Int {
         let bounds: [PostgreSQLValue] = [
-            .integer(account), .text(edge.sortKey), .integer(edge.id), .texts(trigrams),
+            .integer(account), .text(edge.sortKey), .integer(edge.id), .texts(keys),
         ]
         let rows: PostgreSQLRows
         if let after {
@@ -191,23 +188,34 @@ extension PostgreSQLNoteStore {
         WHERE a.id = $1
         """
 
-    /// The page's rest through the trigram index: every match older than `after`, sorted.
+    /// The page's rest through the lookup's index: every match older than `after`, sorted.
     /// The transaction turns off the plans that would walk instead (the sample says the
     /// query is rare, which the planner cannot know of a parameter), leaving the index's
     /// bitmap, alone or with the account's.
     private static func indexed(
-        account: Int64, after: NotePosition, needle: String, limit: Int,
-        on connection: PostgreSQLConnection
+        account: Int64, after: NotePosition, needle: String, lookup: PostgreSQLSearchLookup,
+        limit: Int, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
+        let page: PostgreSQLConnection.Statement
+        let bounds: [PostgreSQLValue] = [
+            .integer(account), .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
+        ]
+        switch lookup {
+        case .trigrams:
+            page = .init(
+                sql: pageFromTrigramIndex,
+                parameters: [.text(likePattern(containing: needle))] + bounds)
+        case .pieces(let pieces):
+            page = .init(
+                sql: pageFromPieceIndex,
+                parameters: [.texts(pieces.map(PostgreSQLSearchLookup.indexed))] + bounds + [
+                    .text(needle)
+                ])
+        }
         let results = try connection.pipeline([
             .init(sql: "BEGIN", parameters: []),
             .init(sql: bitmapPlansOnly, parameters: []),
-            .init(
-                sql: pageFromTrigramIndex,
-                parameters: [
-                    .text(likePattern(containing: needle)), .integer(account),
-                    .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
-                ]),
+            page,
             .init(sql: "COMMIT", parameters: []),
         ])
         let rows = results[2]
@@ -222,6 +230,16 @@ extension PostgreSQLNoteStore {
         SELECT \(noteColumns) FROM notes
         WHERE folded_content LIKE $1 AND account_id = $2
             AND (sort_key, id) < ($3::text, $4::bigint)
+        ORDER BY sort_key DESC, id DESC
+        LIMIT $5
+        """
+
+    /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches
+    /// (for a query of one or two characters, all of them).
+    static let pageFromPieceIndex = """
+        SELECT \(noteColumns) FROM notes
+        WHERE mynotes_text_pieces(folded_content) @> $1::text[] AND account_id = $2
+            AND (sort_key, id) < ($3::text, $4::bigint) AND strpos(folded_content, $6::text) > 0
         ORDER BY sort_key DESC, id DESC
         LIMIT $5
         """

@@ -2,12 +2,12 @@
 /// digits in a database whose character type (`LC_CTYPE`) is `C` or `POSIX`, and the
 /// letters and digits of every script otherwise (`C.UTF-8`, `en_US.UTF-8`, …). A query
 /// the trigram index can serve holds at least three such characters in a row; for any
-/// other, pg_trgm would read its whole index.
+/// other, pg_trgm would read its whole index (such queries go to the piece index).
 ///
 /// ```swift
-/// PostgreSQLTrigramWords.allScripts.indexable("会议室")  // true
-/// PostgreSQLTrigramWords.ascii.indexable("会议室")       // false
-/// PostgreSQLTrigramWords.allScripts.indexable("a b")    // false
+/// PostgreSQLTrigramWords.allScripts.trigrams(of: "会议室")  // ["会议室"]
+/// PostgreSQLTrigramWords.ascii.trigrams(of: "会议室")       // []
+/// PostgreSQLTrigramWords.allScripts.trigrams(of: "a b")    // []
 /// PostgreSQLTrigramWords.allScripts.trigrams(of: "milk tea")  // ["mil", "ilk", "tea"]
 /// ```
 enum PostgreSQLTrigramWords: Sendable, Hashable {
@@ -20,11 +20,6 @@ enum PostgreSQLTrigramWords: Sendable, Hashable {
             "SELECT datctype FROM pg_database WHERE datname = current_database()")
         let ctype = rows.count > 0 ? rows.text(0, 0) : "C"
         self = ctype == "C" || ctype == "POSIX" ? .ascii : .allScripts
-    }
-
-    /// Whether `folded` holds three letters or digits in a row.
-    func indexable(_ folded: String) -> Bool {
-        !trigrams(of: folded).isEmpty
     }
 
     /// The trigrams pg_trgm looks up for `folded` inside a `LIKE` pattern, but those it
