@@ -7,8 +7,9 @@
       `strasse`, `café` stays), and of Chinese characters and punctuation, which have no
       case: exactly what TextFolding makes of them (the script checks that through the
       store, rewriting a sample of notes over REST).
-  search-postgresql.py measure BASE_URL TOKEN QUERIES SEED PAGES SAMPLE_FILE
-      Searches over REST, one at a time: first pages of 50 and keyset pages after them.
+  search-postgresql.py measure BASE_URL TOKEN QUERIES SEED PAGES SAMPLE_FILE [LABEL]
+      Searches over REST, one at a time: first pages of 50 and keyset pages after them;
+      LABEL starts every line (another account's figures).
 """
 import http.client
 import json
@@ -127,7 +128,7 @@ def queries_of(rng, sample, words, kind, count):
     return found
 
 
-def measure(base_url, token, count, seed, pages, sample_file):
+def measure(base_url, token, count, seed, pages, sample_file, label=""):
     rng = random.Random(seed)
     url = urllib.parse.urlparse(base_url)
     connection = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
@@ -147,7 +148,7 @@ def measure(base_url, token, count, seed, pages, sample_file):
         return elapsed, json.loads(body)
 
     listing = [get("/api/v1/notes?limit=50")[0] for _ in range(min(count, 50))]
-    print(f"listing without q, first page of 50: {len(listing)} requests, "
+    print(f"{label}listing without q, first page of 50: {len(listing)} requests, "
           f"p50 {percentile(listing, 50):7.2f} ms, p99 {percentile(listing, 99):7.2f} ms")
     for kind in ("3+", "1-2"):
         first, later, matched, slowest = [], [], [], []
@@ -168,16 +169,17 @@ def measure(base_url, token, count, seed, pages, sample_file):
         full = sum(1 for m in matched if m == 50)
         for name, values in (("first page", first), ("next pages", later)):
             if values:
-                print(f"{kind:>3} chars, {name:10}: {len(values):4} requests, "
+                print(f"{label}{kind:>3} chars, {name:10}: {len(values):4} requests, "
                       f"p50 {percentile(values, 50):7.2f} ms, p99 {percentile(values, 99):7.2f} ms, "
                       f"max {max(values):7.2f} ms")
-        print(f"{kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
+        print(f"{label}{kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
               " slowest: " + ", ".join(f"{t:.0f} ms {q!r} (page {p})"
                                        for t, q, p in sorted(slowest, reverse=True)[:6]))
-    # The worst case of a query too short for trigrams: absent, so the walk reads every note.
+    # Queries too short for trigrams that no note holds: before the piece index, the walk
+    # read the whole account for them.
     for query in ("zx", "qj"):
         times = [get("/api/v1/notes?limit=50&q=" + query)[0] for _ in range(3)]
-        print(f"absent 2-character query {query!r} (the walk reads the whole account):"
+        print(f"{label}absent 2-character query {query!r}:"
               f" {', '.join(f'{t:.0f}' for t in times)} ms")
 
 
@@ -185,8 +187,8 @@ if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "notes" and len(sys.argv) == 6:
         notes(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
-    elif command == "measure" and len(sys.argv) == 8:
+    elif command == "measure" and len(sys.argv) in (8, 9):
         measure(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]),
-                sys.argv[7])
+                sys.argv[7], *sys.argv[8:])
     else:
         raise SystemExit(__doc__)

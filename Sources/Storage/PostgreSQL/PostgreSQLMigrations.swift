@@ -229,7 +229,9 @@ enum PostgreSQLMigrations {
         // SQL loop over the characters costs 30 times as much a note), in one expression so
         // that PostgreSQL inlines it: every character, and the text and the text from its
         // second character cut into pairs at a separator, U+0001, which the text cannot
-        // then hold (it becomes U+0002 on both sides, see PostgreSQLSearchLookup).
+        // then hold (it becomes U+0002 on both sides, see PostgreSQLSearchLookup). The
+        // pieces compare bytewise (`COLLATE "C"`): the database's collation would sort them
+        // by its locale's rules, a fifth of the build's time, for no use.
         Step(
             name: "notes-piece-index",
             sql: """
@@ -249,7 +251,8 @@ enum PostgreSQLMigrations {
                         PERFORM set_config('maintenance_work_mem', '256MB', true);
                     END IF;
                 END $$;
-                CREATE INDEX notes_folded_pieces ON notes USING gin (mynotes_text_pieces(folded_content));
+                CREATE INDEX notes_folded_pieces ON notes
+                    USING gin ((mynotes_text_pieces(folded_content) COLLATE "C"));
                 """),
     ]
 

@@ -235,10 +235,10 @@ extension PostgreSQLNoteStore {
         """
 
     /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches
-    /// (for a query of one or two characters, all of them).
+    /// (for a query of one or two characters, all of them). The collation is the index's.
     static let pageFromPieceIndex = """
         SELECT \(noteColumns) FROM notes
-        WHERE mynotes_text_pieces(folded_content) @> $1::text[] AND account_id = $2
+        WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $2
             AND (sort_key, id) < ($3::text, $4::bigint) AND strpos(folded_content, $6::text) > 0
         ORDER BY sort_key DESC, id DESC
         LIMIT $5
