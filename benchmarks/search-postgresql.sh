@@ -17,7 +17,8 @@
 # Overrides: NOTES, QUERIES (per class, default 200), SEED, ADD_SECONDS (default 5),
 # SERVER_BINARY (this checkout's release build otherwise), PG_BIN, PREPARE_NICENESS (of the
 # filling and the first index build, default 0), PAUSE_COMMAND (run with `stop` before
-# each timed part and `cont` after it, e.g. a script that pauses other work on the machine).
+# each timed part and `cont` after it, e.g. a script that pauses other work on the machine),
+# KEEP_DATA=1 (keep the cluster's folder, to look into it afterwards).
 # Targets: p99 <= 10 ms (3+ characters), <= 50 ms (1-2), 139 MB account <= 50 ms, adds with
 # the indexes >= 90% of adds without.
 set -euo pipefail
@@ -58,7 +59,11 @@ cleanup() {
     resume
     if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
     "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
-    rm -rf "$work"
+    if [ -n "${KEEP_DATA:-}" ]; then
+        echo "the cluster is kept in $work/data (port $port; the logs beside it)" >&2
+    else
+        rm -rf "$work"
+    fi
 }
 trap cleanup EXIT
 prepare() { nice -n "${PREPARE_NICENESS:-0}" "$@"; }

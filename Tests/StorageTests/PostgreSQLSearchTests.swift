@@ -109,7 +109,9 @@ struct PostgreSQLSearchTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        var queries = ["zebrafish", "ZEBRA", "霰雹", "霰", "kumquat", "KUMQ", "commonword", "MONWO", "会议", "e"]
+        var queries = [
+            "zebrafish", "ZEBRA", "霰雹", "霰", "kumquat", "KUMQ", "commonword", "MONWO", "会议", "e",
+        ]
         for _ in 0..<60 {
             queries.append(Self.text(&generator, pieces: Int.random(in: 1...3, using: &generator)))
             let note = contents.randomElement(using: &generator)!.unicodeScalars
@@ -150,6 +152,48 @@ struct PostgreSQLSearchTests {
         }
         for route in ["sample", "walk", "trigram index", "piece index"] {
             #expect(routes[route, default: 0] > 0, "no query went by \(route): \(routes)")
+        }
+    }
+
+    /// An account of long notes (60 of about 20 KB) is sampled by its text: 16 notes, not
+    /// 1,000 (``PostgreSQLNoteStore/searchSampleBytes``), and every page, across the
+    /// sample's edge and after it, is still the scan's: for a query in most notes, one in
+    /// three of them, one in none, and a Chinese pair.
+    @Test func anAccountOfLongNotesIsSampledByItsText() async throws {
+        var generator = Generator(state: 7)
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        defer { store.close() }
+        let account = try await store.createAccount(
+            email: "l@x", tokenHash: nil, passwordHash: nil
+        ).id
+        var notes: [Note] = []
+        for index in 0..<60 {
+            var content = Self.text(&generator, pieces: 8_000)
+            if index % 20 == 5 { content += " zebrafish" }
+            let draft = NoteDraft(
+                date: String(format: "2026-01-%02d 10:00:00", index % 28 + 1), content: content)
+            notes.append(try await store.addNote(draft, account: account, quota: .unlimited))
+        }
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        let size = try connection.query(
+            """
+            SELECT \(PostgreSQLNoteStore.sampleSize(most: "1000", notes: "note_count", bytes: "note_bytes"))
+            FROM accounts WHERE id = $1
+            """, .integer(account)
+        ).int64(0, 0)
+        #expect(size == Int64(PostgreSQLNoteStore.searchSampleFloor))
+        for query in ["MEETING", "zebrafish", "zebrafisj", "会议"] {
+            var found: [Int64] = []
+            var after: NotePosition?
+            while true {
+                let page = try await store.notes(
+                    account: account, page: NotePage(after: after, limit: 7, containing: query))
+                found += page.map(\.id)
+                guard page.count == 7, let last = page.last else { break }
+                after = last.position
+            }
+            #expect(found == Self.scan(notes, for: query).map(\.id), "query \(query)")
         }
     }
 

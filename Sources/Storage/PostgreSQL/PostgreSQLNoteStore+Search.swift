@@ -17,6 +17,10 @@ extension PostgreSQLNoteStore {
     /// How many notes, in page order from the cursor, a search reads before it considers
     /// an index: about a millisecond's work.
     static let searchSample = 1_000
+    /// The sample's share of the account's text: an account of long notes has a smaller
+    /// sample, down to ``searchSampleFloor`` notes (1,000 notes of 63 KB took 470 ms).
+    static let searchSampleBytes = 256 * 1024
+    static let searchSampleFloor = 16
     /// What a candidate of an index costs against reading one note of the walk:
     /// it is fetched from anywhere in the table and rechecked (measured over the
     /// benchmark's million notes: 1.5 µs a candidate, 0.58 µs a note walked).
@@ -39,7 +43,7 @@ extension PostgreSQLNoteStore {
             keys: lookup.keys, on: connection)
         let rest: [Note]
         switch SearchRoute(
-            matched: sampled.count, candidates: candidates, of: size, needed: needed,
+            matched: sampled.count, candidates: candidates, of: edge.size, needed: needed,
             notes: edge.notes)
         {
         case .walk:
@@ -105,13 +109,14 @@ extension PostgreSQLNoteStore {
             AND (SELECT bool_and(strpos(folded_content, t) > 0) FROM unnest($4::text[]) AS t)
         """
 
-    /// The matches among the next `size` notes in page order, and where the sample ended
-    /// (``sampleEdge(of:)``), read in one snapshot: a note written meanwhile cannot move
-    /// the edge and so come twice.
+    /// The matches among the next notes in page order, `size` of them or fewer
+    /// (``sampleSize(most:notes:bytes:)``), and where the sample ended (``sampleEdge(of:)``),
+    /// read in one snapshot: a note written meanwhile cannot move the edge and so come
+    /// twice.
     private static func sample(
         _ size: Int, account: Int64, after: NotePosition?, needle: String, limit: Int,
         on connection: PostgreSQLConnection
-    ) throws(PostgreSQLError) -> (notes: [Note], edge: (position: NotePosition, notes: Int64)?) {
+    ) throws(PostgreSQLError) -> (notes: [Note], edge: SampleEdge?) {
         let statements: [PostgreSQLConnection.Statement]
         if let after {
             let cursor: [PostgreSQLValue] = [.text(after.sortKey), .integer(after.id)]
@@ -123,7 +128,7 @@ extension PostgreSQLNoteStore {
                     ]),
                 .init(
                     sql: edgeAfterCursor,
-                    parameters: [.integer(account), .integer(Int64(size - 1))] + cursor),
+                    parameters: [.integer(account), .integer(Int64(size))] + cursor),
             ]
         } else {
             statements = [
@@ -135,7 +140,7 @@ extension PostgreSQLNoteStore {
                     ]),
                 .init(
                     sql: edgeFromNewest,
-                    parameters: [.integer(account), .integer(Int64(size - 1))]),
+                    parameters: [.integer(account), .integer(Int64(size))]),
             ]
         }
         let results = try connection.pipeline(
@@ -145,10 +150,20 @@ extension PostgreSQLNoteStore {
         return ((0..<rows.count).map { note(rows, $0) }, sampleEdge(of: results[2]))
     }
 
+    /// How many notes the sample reads: `most`, or as many as hold
+    /// ``searchSampleBytes`` of the account's text, if fewer (SQL over the account's
+    /// `notes` and `bytes`).
+    static func sampleSize(most: String, notes: String, bytes: String) -> String {
+        "least(\(most)::bigint, greatest(\(searchSampleFloor),"
+            + " \(searchSampleBytes)::bigint * \(notes) / greatest(\(bytes), 1)))"
+    }
+
     private static let sampleFromNewest = """
         SELECT \(noteColumns) FROM (
             SELECT \(noteColumns), sort_key, folded_content FROM notes WHERE account_id = $1
-            ORDER BY sort_key DESC, id DESC LIMIT $2) AS sample
+            ORDER BY sort_key DESC, id DESC
+            LIMIT (SELECT \(sampleSize(most: "$2", notes: "note_count", bytes: "note_bytes"))
+                FROM accounts WHERE id = $1)) AS sample
         WHERE strpos(folded_content, $3::text) > 0
         ORDER BY sort_key DESC, id DESC LIMIT $4
         """
@@ -157,34 +172,49 @@ extension PostgreSQLNoteStore {
         SELECT \(noteColumns) FROM (
             SELECT \(noteColumns), sort_key, folded_content FROM notes
             WHERE account_id = $1 AND (sort_key, id) < ($2::text, $3::bigint)
-            ORDER BY sort_key DESC, id DESC LIMIT $4) AS sample
+            ORDER BY sort_key DESC, id DESC
+            LIMIT (SELECT \(sampleSize(most: "$4", notes: "note_count", bytes: "note_bytes"))
+                FROM accounts WHERE id = $1)) AS sample
         WHERE strpos(folded_content, $5::text) > 0
         ORDER BY sort_key DESC, id DESC LIMIT $6
         """
 
-    /// The last note the sample read, and how many notes the account holds; `nil` when
-    /// the sample read to the account's oldest note.
-    private static func sampleEdge(of rows: PostgreSQLRows) -> (
-        position: NotePosition, notes: Int64
-    )? {
+    /// The last note the sample read, how many notes the account holds, and how many the
+    /// sample read.
+    struct SampleEdge {
+        let position: NotePosition
+        let notes: Int64
+        let size: Int
+    }
+
+    /// The sample's edge; `nil` when the sample read to the account's oldest note.
+    private static func sampleEdge(of rows: PostgreSQLRows) -> SampleEdge? {
         guard rows.count > 0, !rows.isNull(0, 1) else { return nil }
-        return (NotePosition(sortKey: rows.text(0, 1), id: rows.int64(0, 2)), rows.int64(0, 0))
+        return SampleEdge(
+            position: NotePosition(sortKey: rows.text(0, 1), id: rows.int64(0, 2)),
+            notes: rows.int64(0, 0), size: Int(rows.int64(0, 3)))
     }
 
     private static let edgeFromNewest = """
-        SELECT a.note_count, e.sort_key, e.id FROM accounts a
+        SELECT a.note_count, e.sort_key, e.id, s.size FROM accounts a
+        CROSS JOIN LATERAL (
+            SELECT \(sampleSize(most: "$2", notes: "a.note_count", bytes: "a.note_bytes")) AS size
+        ) s
         LEFT JOIN LATERAL (
             SELECT sort_key, id FROM notes WHERE account_id = a.id
-            ORDER BY sort_key DESC, id DESC OFFSET $2 LIMIT 1) e ON true
+            ORDER BY sort_key DESC, id DESC OFFSET s.size - 1 LIMIT 1) e ON true
         WHERE a.id = $1
         """
 
     private static let edgeAfterCursor = """
-        SELECT a.note_count, e.sort_key, e.id FROM accounts a
+        SELECT a.note_count, e.sort_key, e.id, s.size FROM accounts a
+        CROSS JOIN LATERAL (
+            SELECT \(sampleSize(most: "$2", notes: "a.note_count", bytes: "a.note_bytes")) AS size
+        ) s
         LEFT JOIN LATERAL (
             SELECT sort_key, id FROM notes
             WHERE account_id = a.id AND (sort_key, id) < ($3::text, $4::bigint)
-            ORDER BY sort_key DESC, id DESC OFFSET $2 LIMIT 1) e ON true
+            ORDER BY sort_key DESC, id DESC OFFSET s.size - 1 LIMIT 1) e ON true
         WHERE a.id = $1
         """
 
@@ -222,8 +252,13 @@ extension PostgreSQLNoteStore {
         return (0..<rows.count).map { note(rows, $0) }
     }
 
+    /// Also a plan for the statement's values each time: a generic plan, which PostgreSQL
+    /// may keep for a prepared statement after five runs, knows neither the query's rate
+    /// nor the account's size, and may intersect the index's bitmap with the account's
+    /// whole range of the page index (a million entries read for a handful of matches).
     static let bitmapPlansOnly = """
-        SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)
+        SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+            set_config('plan_cache_mode', 'force_custom_plan', true)
         """
 
     static let pageFromTrigramIndex = """
