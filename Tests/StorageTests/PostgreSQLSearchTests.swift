@@ -253,18 +253,17 @@ struct PostgreSQLSearchTests {
         _ = try cluster.psql("ANALYZE notes", on: database)
 
         let account = try connection.query("SELECT id FROM accounts").int64(0, 0)
-        let bounds: [PostgreSQLValue] = [
-            .integer(account), .text("9999"), .integer(0), .integer(50),
-        ]
+        let bounds: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
+        let pattern = PostgreSQLNoteStore.trigramPattern(account: account, containing: "note 1234 ")
         let plans = [
             (
-                PostgreSQLNoteStore.pageFromTrigramIndex,
-                [.text(PostgreSQLNoteStore.likePattern(containing: "note 1234 "))] + bounds,
+                PostgreSQLNoteStore.pageFromTrigramIndex, [.text(pattern)] + bounds,
                 "notes_folded_trigrams"
             ),
             (
                 PostgreSQLNoteStore.pageFromPieceIndex,
-                [.texts(["4 ", " a"])] + bounds + [.text("4 a")], "notes_folded_pieces"
+                [.texts(["4 ", " a"])] + bounds + [.integer(account), .text("4 a")],
+                "notes_folded_pieces"
             ),
         ]
         for (sql, parameters, index) in plans {

@@ -228,18 +228,18 @@ extension PostgreSQLNoteStore {
     ) throws(PostgreSQLError) -> [Note] {
         let page: PostgreSQLConnection.Statement
         let bounds: [PostgreSQLValue] = [
-            .integer(account), .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
+            .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
         ]
         switch lookup {
         case .trigrams:
             page = .init(
                 sql: pageFromTrigramIndex,
-                parameters: [.text(likePattern(containing: needle))] + bounds)
+                parameters: [.text(trigramPattern(account: account, containing: needle))] + bounds)
         case .pieces(let pieces):
             page = .init(
                 sql: pageFromPieceIndex,
                 parameters: [.texts(pieces.map(PostgreSQLSearchLookup.indexed))] + bounds + [
-                    .text(needle)
+                    .integer(account), .text(needle),
                 ])
         }
         let results = try connection.pipeline([
@@ -261,23 +261,34 @@ extension PostgreSQLNoteStore {
             set_config('plan_cache_mode', 'force_custom_plan', true)
         """
 
+    /// The trigram index's text starts with the account (migration notes-trigram-index),
+    /// so the pattern (``trigramPattern(account:containing:)``) keeps to it; comparing
+    /// `account_id` as well would invite the planner to intersect with the account's whole
+    /// range of the primary key.
     static let pageFromTrigramIndex = """
         SELECT \(noteColumns) FROM notes
-        WHERE folded_content LIKE $1 AND account_id = $2
-            AND (sort_key, id) < ($3::text, $4::bigint)
+        WHERE ((account_id::text || chr(1)) || folded_content) LIKE $1
+            AND (sort_key, id) < ($2::text, $3::bigint)
         ORDER BY sort_key DESC, id DESC
-        LIMIT $5
+        LIMIT $4
         """
 
     /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches
     /// (for a query of one or two characters, all of them). The collation is the index's.
     static let pageFromPieceIndex = """
         SELECT \(noteColumns) FROM notes
-        WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $2
-            AND (sort_key, id) < ($3::text, $4::bigint) AND strpos(folded_content, $6::text) > 0
+        WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $5
+            AND (sort_key, id) < ($2::text, $3::bigint) AND strpos(folded_content, $6::text) > 0
         ORDER BY sort_key DESC, id DESC
-        LIMIT $5
+        LIMIT $4
         """
+
+    /// The trigram index's pattern for the account's notes holding `text`: the account's ID,
+    /// U+0001 (which no ID holds: the ID is all the text before it), then
+    /// ``likePattern(containing:)``.
+    static func trigramPattern(account: Int64, containing text: String) -> String {
+        "\(account)\u{1}" + likePattern(containing: text)
+    }
 
     /// `LIKE`'s pattern for the notes holding `text`: its `%`, `_` and `\` taken literally.
     /// The escape is the backslash, LIKE's default, because pg_trgm reads the pattern with
