@@ -223,7 +223,9 @@ import Testing
         #expect(response.text == "done")
         try stopped.waitBlocking()
         #expect(server.requestsInFlight == 0)
-        #expect(throws: (any Error).self) { _ = try RawHTTPClient(port: port) }
+        // Not "the port refuses connections now": once the server has let its port go, a
+        // server of a test running beside this one may bind it (a parallel run failed so).
+        // That new connections are refused from the shutdown's start is checked above.
     }
 
     @Test func reportsAPortInUse() throws {
