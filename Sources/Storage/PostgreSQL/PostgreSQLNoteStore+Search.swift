@@ -64,9 +64,10 @@ extension PostgreSQLNoteStore {
         case index
 
         /// `matched` of the sample's `size` notes matched and `candidates` held all the
-        /// query's keys (``PostgreSQLSearchLookup/keys``), `needed` more matches are wanted, and the account holds
-        /// `notes`: the walk should read `needed / rate` more notes (at most the account),
-        /// the index yield `candidates / size × notes` candidates.
+        /// query's keys (``PostgreSQLSearchLookup/keys``), `needed` more matches are
+        /// wanted, and the account holds `notes`: the walk should read `needed / rate` more
+        /// notes (at most the account), the index yield `candidates / size × notes`
+        /// candidates.
         init(matched: Int, candidates: Int, of size: Int, needed: Int, notes: Int64) {
             let account = Double(notes)
             let walked =
