@@ -67,8 +67,8 @@ struct PostgreSQLSearchTests {
     /// random queries: every page of the store's answer, first and keyset pages, is the
     /// scan's; so is every page searched with a sample of 100 notes instead of 1,000 (an
     /// account of 2,600 notes then behaves as a large one does). The queries reach each way
-    /// of answering (the sample alone, the walk after it, the trigram index after it, the
-    /// piece index after it for queries without three letters in a row), counted by the
+    /// of answering (the sample alone, the walk after it, the trigram index after it for
+    /// three letters, the piece index after it for the other queries), counted by the
     /// store's rule.
     @Test(arguments: [UInt64(20_261_201), 15])
     func searchAnswersAsAScanDoes(seed: UInt64) async throws {
@@ -85,6 +85,7 @@ struct PostgreSQLSearchTests {
             var content = Self.text(&generator, pieces: Int.random(in: 1...12, using: &generator))
             if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
             if index % 400 == 11 { content += " 霰雹" }  // rare and short: the piece index's
+            if index % 400 == 13 { content += " qxz" }  // rare, three letters: the trigram index's
             if index % 10 == 3 { content += " Kumquat" }  // middling: the walk's, or the sample's
             if index % 2 == 0 { content += " commonword" }  // common: the sample's
             contents.append(content)
@@ -110,7 +111,8 @@ struct PostgreSQLSearchTests {
             }
         }
         var queries = [
-            "zebrafish", "ZEBRA", "霰雹", "霰", "kumquat", "KUMQ", "commonword", "MONWO", "会议", "e",
+            "zebrafish", "ZEBRA", "霰雹", "霰", "QXZ", "kumquat", "KUMQ", "commonword", "MONWO",
+            "会议", "e",
         ]
         for _ in 0..<60 {
             queries.append(Self.text(&generator, pieces: Int.random(in: 1...3, using: &generator)))

@@ -1,16 +1,18 @@
 /// Which search index serves a folded query on PostgreSQL (issue 15), and what every note
 /// that index yields for it holds:
 ///
-/// - the trigram index (pg_trgm, migration `notes-trigram-index`) for a query holding three
-///   letters or digits in a row, as ``PostgreSQLTrigramWords`` tells them; its candidates
-///   hold the query's trigrams, and `LIKE` rechecks them;
-/// - the piece index (migration `notes-piece-index`) for every other query: one or two
-///   characters (`会议`, `e`), or longer without three letters in a row (`奪 乿`, `a b`).
-///   Its candidates hold every one of the query's pieces: the query itself when it is one
-///   or two characters long (then every candidate matches), otherwise its pairs.
+/// - the piece index (migration `notes-piece-index`) for a query of four characters or
+///   more: its candidates hold every one of the query's four-character pieces;
+/// - the trigram index (pg_trgm, migration `notes-trigram-index`) for a query of three
+///   characters that are letters or digits, as ``PostgreSQLTrigramWords`` tells them; its
+///   candidates hold the query's trigram, and `LIKE` rechecks them;
+/// - the piece index for every other query: one or two characters (`会议`, `e`), the query
+///   itself, whose candidates all match; three characters not all letters (`a b`), its
+///   pairs.
 ///
 /// ```swift
-/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .trigrams(["mil", "ilk", "tea"])
+/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .pieces(["milk", "ilk ", …])
+/// PostgreSQLSearchLookup("tea", words: .allScripts)       // .trigrams(["tea"])
 /// PostgreSQLSearchLookup("会议", words: .allScripts)      // .pieces(["会议"])
 /// PostgreSQLSearchLookup("a b", words: .allScripts)      // .pieces(["a ", " b"])
 /// ```
@@ -19,23 +21,32 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     case pieces([String])
 
     init(_ folded: String, words: PostgreSQLTrigramWords) {
-        let trigrams = words.trigrams(of: folded)
-        guard trigrams.isEmpty else {
-            self = .trigrams(trigrams)
-            return
-        }
         let scalars = Array(folded.unicodeScalars)
-        guard scalars.count > 2 else {
-            self = .pieces([folded])
+        if scalars.count >= 4 {
+            // Any of a query's pieces narrow the candidates; 64 of them bound the index's
+            // work for a long query (a 1,000-character one has 997).
+            self = .pieces(Array(Self.pieces(of: scalars, length: 4).prefix(64)))
             return
         }
-        var pairs: [String] = []
-        for start in 0..<(scalars.count - 1) {
-            var pair = ""
-            pair.unicodeScalars.append(contentsOf: scalars[start...start + 1])
-            if !pairs.contains(pair) { pairs.append(pair) }
+        let trigrams = words.trigrams(of: folded)
+        if !trigrams.isEmpty {
+            self = .trigrams(trigrams)
+        } else if scalars.count > 2 {
+            self = .pieces(Self.pieces(of: scalars, length: 2))
+        } else {
+            self = .pieces([folded])
         }
-        self = .pieces(pairs)
+    }
+
+    /// The distinct runs of `length` characters in `scalars`, in order.
+    private static func pieces(of scalars: [Unicode.Scalar], length: Int) -> [String] {
+        var found: [String] = []
+        for start in 0...(scalars.count - length) {
+            var piece = ""
+            piece.unicodeScalars.append(contentsOf: scalars[start..<start + length])
+            if !found.contains(piece) { found.append(piece) }
+        }
+        return found
     }
 
     /// What every note the index yields holds, in no order.
@@ -45,7 +56,7 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         }
     }
 
-    /// The pieces as the index holds them: `mynotes_text_pieces` cuts pairs at U+0001, so
+    /// The pieces as the index holds them: `mynotes_text_pieces` cuts pieces at U+0001, so
     /// it turns the text's own U+0001 into U+0002 first, and so must a query.
     static func indexed(_ piece: String) -> String {
         String(
