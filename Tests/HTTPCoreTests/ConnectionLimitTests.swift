@@ -1,7 +1,6 @@
 import Foundation
 import HTTPCore
 import MyNotesTesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -60,15 +59,8 @@ import Testing
             server.openConnections == held
         }
         // And while the rest trickle a byte every 20 ms, another client is served quickly
-        let trickling = Atomic<Bool>(true)
-        let trickler = Thread {
-            while trickling.load(ordering: .relaxed) {
-                attack.send(Array("x".utf8))
-                usleep(20_000)
-            }
-        }
-        trickler.start()
-        defer { trickling.store(false, ordering: .relaxed) }
+        let trickler = PeriodicThread(every: .milliseconds(20)) { attack.send(Array("x".utf8)) }
+        defer { trickler.stop() }
         let latencies = try Self.victimLatencies(port: server.port, count: 300)
         let p99 = latencies[latencies.count * 99 / 100]
         #expect(p99 < .milliseconds(50), "p99 \(p99), max \(latencies.last!)")

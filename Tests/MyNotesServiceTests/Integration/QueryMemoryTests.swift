@@ -63,21 +63,16 @@ struct QueryMemoryTests {
         /// memory is sampled instead, every millisecond.
         func peakAnonymousKiB<Value>(while body: () throws -> Value) throws -> (Value, Int) {
             let pid = self.pid
-            let state = Lock((stop: false, peak: try statusKiB("RssAnon")))
-            let stopped = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                while !state.withLock({ $0.stop }) {
-                    if let anon = try? QueryMemoryTests.statusKiB("RssAnon", of: pid) {
-                        state.withLock { $0.peak = max($0.peak, anon) }
-                    }
-                    usleep(1_000)
+            let peak = Lock(try statusKiB("RssAnon"))
+            let sampler = PeriodicThread(every: .milliseconds(1)) {
+                if let anon = try? QueryMemoryTests.statusKiB("RssAnon", of: pid) {
+                    peak.withLock { $0 = max($0, anon) }
                 }
-                stopped.signal()
             }
+            defer { sampler.stop() }
             let value = try body()
-            state.withLock { $0.stop = true }
-            stopped.wait()
-            return (value, max(state.withLock { $0.peak }, try statusKiB("RssAnon")))
+            sampler.stop()
+            return (value, max(peak.withLock { $0 }, try statusKiB("RssAnon")))
         }
 
         /// What the kernel's page cache mapped into the server: database pages.
