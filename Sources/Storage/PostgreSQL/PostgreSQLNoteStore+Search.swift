@@ -242,6 +242,12 @@ extension PostgreSQLNoteStore {
                 parameters: [.texts(pieces.map(PostgreSQLSearchLookup.indexed))] + bounds + [
                     .integer(account), .text(needle),
                 ])
+        case .piece(let piece):
+            page = .init(
+                sql: pageOfPiece,
+                parameters: [.texts([PostgreSQLSearchLookup.indexed(piece)])] + bounds + [
+                    .integer(account)
+                ])
         }
         let results = try connection.pipeline([
             .init(sql: "BEGIN", parameters: []),
@@ -280,6 +286,16 @@ extension PostgreSQLNoteStore {
         SELECT \(noteColumns) FROM notes
         WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $5
             AND (sort_key, id) < ($2::text, $3::bigint) AND strpos(folded_content, $6::text) > 0
+        ORDER BY sort_key DESC, id DESC
+        LIMIT $4
+        """
+
+    /// The notes holding a query that is one of the piece index's pieces: its matches,
+    /// whose text need not be read (``PostgreSQLSearchLookup/piece(_:)``).
+    static let pageOfPiece = """
+        SELECT \(noteColumns) FROM notes
+        WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $5
+            AND (sort_key, id) < ($2::text, $3::bigint)
         ORDER BY sort_key DESC, id DESC
         LIMIT $4
         """
