@@ -38,9 +38,15 @@ extension PostgreSQLNoteStore {
         // A full page, or the sample read every note there is.
         guard sampled.count < limit, let edge else { return sampled }
         let needed = limit - sampled.count
-        let candidates = try sampleCandidates(
-            account: account, after: after, from: edge.position,
-            keys: lookup.keys, on: connection)
+        let candidates: Int
+        if case .piece = lookup {
+            // The index's notes are the matches: the sample counted them.
+            candidates = sampled.count
+        } else {
+            candidates = try sampleCandidates(
+                account: account, after: after, from: edge.position,
+                keys: lookup.keys, on: connection)
+        }
         let rest: [Note]
         switch SearchRoute(
             matched: sampled.count, candidates: candidates, of: edge.size, needed: needed,
