@@ -13,23 +13,19 @@
 """
 import http.client
 import json
+import os
 import random
 import sys
 import time
 import urllib.parse
 
-# Pseudo-words used with a Zipf-like frequency (some in most notes, most in few, as words
-# of real text), and Chinese characters, common ones far more often than rare ones.
+# The vocabulary, the Chinese characters, the Zipf draw, the queries and the percentiles are
+# benchmarks/search.py's (SQLite's run), so both stores are measured on the same words.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from search import CJK, percentile, queries_of, vocabulary, zipf_index  # noqa: E402
+
+# The folds of the vocabulary's words that are not plain lowercase.
 FOLDED = {"straße": "strasse"}
-
-
-def vocabulary(rng):
-    syllables = ["ka", "to", "mi", "re", "su", "na", "lo", "pe", "di", "ju", "bo", "xi", "ar",
-                 "en", "ou", "st", "ch", "qu", "ze", "ly"]
-    words = ["the", "and", "milk", "meeting", "notes", "budget", "Straße", "café", "report"]
-    while len(words) < 20000:
-        words.append("".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))))
-    return words
 
 
 def fold(word):
@@ -40,14 +36,6 @@ def fold(word):
     if base.isascii() or base == "café":
         return word.lower()
     raise ValueError(f"no known fold for {word!r}")
-
-
-CJK = [chr(c) for c in range(0x4E00, 0x4E00 + 6000)]
-
-
-def zipf_index(rng, n):
-    # P(i) ~ 1/(i+1): the inverse of the harmonic CDF, approximately.
-    return min(n - 1, int(n ** rng.random()) - 1)
 
 
 def latin_note(rng, words, target):
@@ -87,45 +75,6 @@ def notes(count, average, cjk_percent, seed):
             content, folded = latin_note(rng, words, target)
         when = time.gmtime(start + n * (160_000_000 // max(count, 1)) + rng.randint(0, 3600))
         out.write(f"{time.strftime('%Y-%m-%d %H:%M:%S', when)}\t{content}\t{folded}\n")
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-def queries_of(rng, sample, words, kind, count):
-    """3+: vocabulary words (common and rare), pieces of random notes, runs of 3-4
-    Chinese characters, absent words; 1-2: a letter, one or two Chinese characters, a
-    letter and a vowel."""
-    found = []
-    for _ in range(count):
-        choice = rng.random()
-        if kind == "3+":
-            if choice < 0.35:
-                word = words[zipf_index(rng, len(words))]
-                found.append(word if len(word) >= 3 else word + " ")
-            elif choice < 0.65:
-                note = rng.choice(sample)
-                length = rng.randint(3, 8)
-                at = rng.randint(0, max(0, len(note) - length))
-                piece = note[at:at + length]
-                found.append(piece if len(piece) >= 3 else "abc")
-            elif choice < 0.9:
-                found.append("".join(CJK[zipf_index(rng, len(CJK))]
-                                     for _ in range(rng.randint(3, 4))))
-            else:
-                found.append("zq" + str(rng.randint(0, 10**6)))
-        else:
-            if choice < 0.3:
-                found.append(rng.choice("abcdefghijklmnopqrstuvwxyz"))
-            elif choice < 0.6:
-                found.append(CJK[zipf_index(rng, len(CJK))])
-            elif choice < 0.85:
-                found.append(CJK[zipf_index(rng, len(CJK))] + CJK[zipf_index(rng, len(CJK))])
-            else:
-                found.append(rng.choice("abcdefghijklmnopqrstuvwxyz") + rng.choice("aeiou"))
-    return found
 
 
 def measure(base_url, token, count, seed, pages, sample_file, label=""):
