@@ -251,7 +251,7 @@ extension PostgreSQLNoteStore {
         case .piece(let piece):
             page = .init(
                 sql: pageOfPiece,
-                parameters: [.texts([PostgreSQLSearchLookup.indexed(piece)])] + bounds + [
+                parameters: [.texts([piece])] + bounds + [
                     .integer(account)
                 ])
         }
@@ -286,8 +286,8 @@ extension PostgreSQLNoteStore {
         LIMIT $4
         """
 
-    /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches
-    /// (for a query of one or two characters, all of them). The collation is the index's.
+    /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches.
+    /// The collation is the index's.
     static let pageFromPieceIndex = """
         SELECT \(noteColumns) FROM notes
         WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $5
