@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# What each search index costs durable adds on PostgreSQL (issue 15): one private cluster
+# (initdb, fsync on, shared_buffers 2GB) with one database per variant, each filled with the
+# same NOTES notes (default 100,000, the vocabulary of benchmarks/search-postgresql.py) and
+# then stripped of the indexes the variant lacks, a server on each, and ROUNDS rounds of
+# SECONDS seconds of legacy adds (wrk, 64 connections, one account) that go through the
+# variants in turn, so that what drifts meanwhile weighs on all alike. Prints each round and
+# each variant's sum of rates against the first variant's.
+#
+#   benchmarks/search-postgresql-adds.sh            # about 10 minutes on 2 cores
+#   VARIANTS="none both" ROUNDS=4 benchmarks/search-postgresql-adds.sh
+#
+# Variants: none (no search index), trigrams (pg_trgm alone), pieces (the piece index
+# alone), both; both-nofastupdate and both-pending32mb change both indexes' storage
+# parameters. Overrides: NOTES, ROUNDS (default 6), SECONDS_EACH (default 6), VARIANTS,
+# SERVER_BINARY (this checkout's release build otherwise), PG_BIN, DIFFERENT_CONTENT=1
+# (every add a different note instead of the same one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+notes=${NOTES:-100000}
+rounds=${ROUNDS:-6}
+seconds=${SECONDS_EACH:-6}
+read -r -a variants <<<"${VARIANTS:-none trigrams pieces both}"
+for value in "$notes" "$rounds" "$seconds"; do
+    [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, ROUNDS and SECONDS_EACH are whole numbers (got '$value')" >&2; exit 2; }
+done
+declare -A drop=(
+    [none]="DROP INDEX notes_folded_trigrams; DROP INDEX notes_folded_pieces"
+    [trigrams]="DROP INDEX notes_folded_pieces"
+    [pieces]="DROP INDEX notes_folded_trigrams"
+    [both]=""
+    [both-nofastupdate]="ALTER INDEX notes_folded_trigrams SET (fastupdate = off);
+        ALTER INDEX notes_folded_pieces SET (fastupdate = off)"
+    [both-pending32mb]="ALTER INDEX notes_folded_trigrams SET (gin_pending_list_limit = 32768);
+        ALTER INDEX notes_folded_pieces SET (gin_pending_list_limit = 32768)"
+)
+for variant in "${variants[@]}"; do
+    [[ -v "drop[$variant]" ]] || { echo "no variant '$variant' (none, trigrams, pieces, both, both-nofastupdate, both-pending32mb)" >&2; exit 2; }
+done
+pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
+for tool in initdb pg_ctl psql; do
+    [ -x "$pg_bin/$tool" ] || { echo "no $pg_bin/$tool: scripts/install-deps.sh --with-postgresql (or set PG_BIN)" >&2; exit 2; }
+done
+for tool in wrk python3; do
+    command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install $tool)" >&2; exit 2; }
+done
+if [ -n "${SERVER_BINARY:-}" ]; then
+    binary=$SERVER_BINARY
+else
+    swift build -c release --product mynotes-server >/dev/null
+    binary=$(swift build -c release --show-bin-path)/mynotes-server
+fi
+
+work=$(mktemp -d /tmp/mynotes-search-adds.XXXXXX)
+chmod 755 "$work"
+as_postgres=()
+if [ "$(id -u)" = 0 ]; then
+    chown postgres "$work"
+    as_postgres=(runuser -u postgres --)
+fi
+servers=()
+cleanup() {
+    for pid in "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${as_postgres[@]}" "$pg_bin/initdb" -D "$work/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >"$work/initdb.log"
+"${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/postgres.log" -w -o \
+    "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=2GB" start >/dev/null
+python3 benchmarks/search-postgresql.py notes "$notes" 200 30 15 >"$work/notes.tsv"
+
+echo "== $notes notes in each of ${#variants[@]} databases (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+declare -A base token sums
+for variant in "${variants[@]}"; do
+    name=db_${variant//-/_}
+    "$pg_bin/psql" -qX "postgres://postgres@127.0.0.1:$port/postgres" -c "CREATE DATABASE $name"
+    database="postgres://postgres@127.0.0.1:$port/$name"
+    sql() { "$pg_bin/psql" -qAtX -v ON_ERROR_STOP=1 "$database" "$@"; }
+    "$binary" accounts add many@example.com --database "$database" >/dev/null
+    token[$variant]=$("$binary" accounts add writer@example.com --database "$database" | tail -n 1)
+    account=$(sql -c "SELECT id FROM accounts WHERE email = 'many@example.com'")
+    # Straight into the table, the change feed's trigger off, as search-postgresql.sh fills.
+    sql -c "CREATE UNLOGGED TABLE incoming (date text, content text, folded text)"
+    sql -c "COPY incoming FROM STDIN" <"$work/notes.tsv"
+    sql <<SQL
+ALTER TABLE notes DISABLE TRIGGER notes_written;
+INSERT INTO notes (account_id, date, sort_key, content, folded_content, created_at, updated_at)
+    SELECT $account, date, date, content, folded, 0, 0 FROM incoming ORDER BY date;
+ALTER TABLE notes ENABLE TRIGGER notes_written;
+DROP TABLE incoming;
+${drop[$variant]};
+VACUUM ANALYZE;
+SQL
+    "$binary" serve --port 0 --database "$database" --quota 0 --quota-bytes 0 >"$work/server-$variant.log" 2>&1 &
+    servers+=($!)
+    for _ in $(seq 3000); do
+        grep -qs "listening on" "$work/server-$variant.log" && break
+        kill -0 "${servers[-1]}" 2>/dev/null || { cat "$work/server-$variant.log" >&2; exit 1; }
+        sleep 0.02
+    done
+    base[$variant]=$(grep -o 'http://[^ ]*' "$work/server-$variant.log" | head -n 1)
+    [ -n "${base[$variant]}" ] || { echo "the server of $variant did not start" >&2; exit 1; }
+    echo "$variant: $(sql -c "SELECT string_agg(indexname, ', ' ORDER BY indexname) FROM pg_indexes WHERE tablename = 'notes'")"
+done
+"$pg_bin/psql" -qX "postgres://postgres@127.0.0.1:$port/postgres" -c CHECKPOINT
+
+# Every request a note of its own: wrk's script appends a counter and a random number.
+cat >"$work/different.lua" <<'LUA'
+counter = 0
+request = function()
+    counter = counter + 1
+    return wrk.format("GET", wrk.path .. "+" .. counter .. "+" .. math.random(1, 1000000000))
+end
+LUA
+script=()
+[ -n "${DIFFERENT_CONTENT:-}" ] && script=(-s "$work/different.lua")
+echo "== durable adds, legacy API, wrk 64 connections, ${seconds}s each"
+for round in $(seq "$rounds"); do
+    line="round $round:"
+    for variant in "${variants[@]}"; do
+        path="/mynotes/webservice.php?email=writer@example.com&token=${token[$variant]}&action=add&date=2026-11-29+12:00&content=Benchmark+note+%E4%BC%9A%E8%AE%AE+meeting"
+        rate=$(wrk -t1 -c64 -d"${seconds}s" "${script[@]}" "${base[$variant]}$path" | awk '/Requests\/sec/ { print $2 }')
+        sums[$variant]=$(awk -v a="${sums[$variant]:-0}" -v b="$rate" 'BEGIN { print a + b }')
+        line+=" $variant $rate"
+    done
+    echo "$line"
+done
+first=${variants[0]}
+for variant in "${variants[@]}"; do
+    awk -v v="$variant" -v s="${sums[$variant]}" -v f="${sums[$first]}" -v r="$rounds" -v first="$first" \
+        'BEGIN { printf "%-18s %8.0f adds/s on average, %.2fx %s\n", v, s / r, s / f, first }'
+done
+echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
