@@ -37,27 +37,11 @@ declare -A drop=(
 for variant in "${variants[@]}"; do
     [[ -v "drop[$variant]" ]] || { echo "no variant '$variant' (none, trigrams, pieces, both, both-nofastupdate, both-pending32mb)" >&2; exit 2; }
 done
-pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
-for tool in initdb pg_ctl psql; do
-    [ -x "$pg_bin/$tool" ] || { echo "no $pg_bin/$tool: scripts/install-deps.sh --with-postgresql (or set PG_BIN)" >&2; exit 2; }
-done
-for tool in wrk python3; do
-    command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install $tool)" >&2; exit 2; }
-done
-if [ -n "${SERVER_BINARY:-}" ]; then
-    binary=$SERVER_BINARY
-else
-    swift build -c release --product mynotes-server >/dev/null
-    binary=$(swift build -c release --show-bin-path)/mynotes-server
-fi
+source benchmarks/postgresql-setup.sh
+postgresql_tools wrk python3
+server_binary
 
-work=$(mktemp -d /tmp/mynotes-search-adds.XXXXXX)
-chmod 755 "$work"
-as_postgres=()
-if [ "$(id -u)" = 0 ]; then
-    chown postgres "$work"
-    as_postgres=(runuser -u postgres --)
-fi
+cluster_folder mynotes-search-adds
 servers=()
 cleanup() {
     for pid in "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done

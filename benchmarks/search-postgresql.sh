@@ -30,27 +30,11 @@ add_seconds=${ADD_SECONDS:-5}
 for value in "$notes" "$queries" "$seed" "$add_seconds" "${PREPARE_NICENESS:-0}"; do
     [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
 done
-pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
-for tool in initdb pg_ctl psql; do
-    [ -x "$pg_bin/$tool" ] || { echo "no $pg_bin/$tool: scripts/install-deps.sh --with-postgresql (or set PG_BIN)" >&2; exit 2; }
-done
-for tool in wrk curl python3; do
-    command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install $tool)" >&2; exit 2; }
-done
-if [ -n "${SERVER_BINARY:-}" ]; then
-    binary=$SERVER_BINARY
-else
-    swift build -c release --product mynotes-server >/dev/null
-    binary=$(swift build -c release --show-bin-path)/mynotes-server
-fi
+source benchmarks/postgresql-setup.sh
+postgresql_tools wrk curl python3
+server_binary
 
-work=$(mktemp -d /tmp/mynotes-search-pg.XXXXXX)
-chmod 755 "$work"
-as_postgres=()
-if [ "$(id -u)" = 0 ]; then
-    chown postgres "$work"
-    as_postgres=(runuser -u postgres --)
-fi
+cluster_folder mynotes-search-pg
 server_pid=""
 paused=0
 pause() { if [ -n "${PAUSE_COMMAND:-}" ] && [ "$paused" = 0 ]; then $PAUSE_COMMAND stop >&2; paused=1; fi; }

@@ -1,0 +1,38 @@
+# What the PostgreSQL benchmarks (search-postgresql.sh, search-postgresql-adds.sh) share
+# before they start their private cluster. Sourced, not run: it defines functions only.
+
+# postgresql_tools TOOL...: sets pg_bin (PG_BIN, or Debian's PostgreSQL 15) and exits with 2,
+# naming what to install, when initdb, pg_ctl, psql or one of TOOL is missing.
+postgresql_tools() {
+    pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
+    local tool
+    for tool in initdb pg_ctl psql; do
+        [ -x "$pg_bin/$tool" ] || { echo "no $pg_bin/$tool: scripts/install-deps.sh --with-postgresql (or set PG_BIN)" >&2; exit 2; }
+    done
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install $tool)" >&2; exit 2; }
+    done
+}
+
+# server_binary: sets binary to SERVER_BINARY, or to this checkout's release build (built).
+server_binary() {
+    if [ -n "${SERVER_BINARY:-}" ]; then
+        binary=$SERVER_BINARY
+    else
+        swift build -c release --product mynotes-server >/dev/null
+        binary=$(swift build -c release --show-bin-path)/mynotes-server
+    fi
+}
+
+# cluster_folder PREFIX: sets work to a new folder /tmp/PREFIX.XXXXXX that PostgreSQL may
+# write, and as_postgres to the command that runs PostgreSQL's tools as its own user when
+# this script runs as root (PostgreSQL refuses to run as root).
+cluster_folder() {
+    work=$(mktemp -d "/tmp/$1.XXXXXX")
+    chmod 755 "$work"
+    as_postgres=()
+    if [ "$(id -u)" = 0 ]; then
+        chown postgres "$work"
+        as_postgres=(runuser -u postgres --)
+    fi
+}
