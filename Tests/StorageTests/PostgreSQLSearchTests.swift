@@ -209,11 +209,12 @@ struct PostgreSQLSearchTests {
         try PostgreSQLNoteStore(conninfo: database).close()
         _ = try cluster.psql(
             """
-            DROP INDEX notes_folded_trigrams;
-            DROP INDEX notes_folded_pieces;
+            DROP TABLE search_entries;
+            DROP TABLE search_progress;
             DROP FUNCTION mynotes_text_pieces;
             DELETE FROM schema_migrations
-            WHERE name IN ('notes-trigram-index', 'notes-piece-index');
+            WHERE name IN ('notes-trigram-index', 'notes-piece-index', 'search-entries',
+                'notes-search-indexes-dropped');
             INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
             ALTER TABLE notes DISABLE TRIGGER notes_written;
             INSERT INTO notes (account_id, date, sort_key, content, folded_content,
@@ -234,7 +235,7 @@ struct PostgreSQLSearchTests {
         ) { progress in told.withLock { $0.append(progress) } }
         #expect(unknown.isEmpty)
         let events = told.withLock { $0 }
-        for step in ["notes-trigram-index", "notes-piece-index"] {
+        for step in ["notes-trigram-index", "notes-piece-index", "search-entries"] {
             let own = events.filter { $0.step == step }
             #expect(own.first == .started(step: step), "\(events)")
             guard case .finished = own.last else {
@@ -255,17 +256,32 @@ struct PostgreSQLSearchTests {
         _ = try cluster.psql("ANALYZE notes", on: database)
 
         let account = try connection.query("SELECT id FROM accounts").int64(0, 0)
+        // The entries hold every note, as of the account's last change; notes holds no
+        // search index any more.
+        #expect(
+            try cluster.psql(
+                """
+                SELECT count(*) = 30000 AND (SELECT indexed_seq FROM search_progress)
+                    = (SELECT change_seq FROM accounts) FROM search_entries
+                """, on: database
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "t")
+        #expect(
+            try cluster.psql(
+                "SELECT count(*) FROM pg_indexes WHERE indexname LIKE 'notes_folded%'",
+                on: database
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let bounds: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
         let pattern = PostgreSQLNoteStore.trigramPattern(account: account, containing: "note 1234 ")
         let plans = [
             (
-                PostgreSQLNoteStore.pageFromTrigramIndex, [.text(pattern)] + bounds,
-                "notes_folded_trigrams"
+                PostgreSQLNoteStore.pageFromTrigramIndex,
+                [.text(pattern)] + bounds + [.integer(account), .text("note 1234 ")],
+                "search_entries_trigrams"
             ),
             (
                 PostgreSQLNoteStore.pageFromPieceIndex,
                 [.texts(["4 ", " a"])] + bounds + [.integer(account), .text("4 a")],
-                "notes_folded_pieces"
+                "search_entries_pieces"
             ),
         ]
         for (sql, parameters, index) in plans {

@@ -21,6 +21,7 @@ final class PostgreSQLChangeListener: Sendable {
     private struct State {
         var started = false
         var stopped = false
+        var listening = false
     }
 
     private let conninfo: String
@@ -74,6 +75,9 @@ final class PostgreSQLChangeListener: Sendable {
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
+    /// The connection listens: every commit from now on is heard.
+    var isListening: Bool { state.withLock { $0.listening } }
+
     private func run() {
         var delay = 100
         while !isStopped {
@@ -82,9 +86,12 @@ final class PostgreSQLChangeListener: Sendable {
                 try connection.execute("LISTEN \(Self.channel)")
                 let schema = try connection.query("SELECT current_schema()").text(0, 0)
                 delay = 100
+                state.withLock { $0.listening = true }
                 observers.post(.anyAccount)
                 try listen(on: connection, prefix: schema + ":")
+                state.withLock { $0.listening = false }
             } catch {
+                state.withLock { $0.listening = false }
                 // The database is down or restarting: try again a little later.
                 _ = waitForEvents(socket: -1, milliseconds: Int32(delay))
                 delay = min(delay * 2, 5_000)

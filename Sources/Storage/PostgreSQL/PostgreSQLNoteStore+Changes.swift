@@ -51,12 +51,17 @@ extension PostgreSQLNoteStore {
     public func purgeChanges(removedBefore: Int64) async throws(StoreError) -> Int {
         try await write { connection throws(PostgreSQLError) in
             // One statement: the tombstones go and, with them, each account's mark of the
-            // newest one gone, so that an older cursor reads as expired.
+            // newest one gone, so that an older cursor reads as expired, and the search
+            // entries of their notes that the indexer has not removed yet (it reads the
+            // tombstones to remove them).
             let rows = try connection.query(
                 """
                 WITH gone AS (
                     DELETE FROM note_changes WHERE deleted AND changed_at < $1
-                    RETURNING account_id, seq),
+                    RETURNING account_id, note_id, seq),
+                unindexed AS (
+                    DELETE FROM search_entries e USING gone
+                    WHERE e.account_id = gone.account_id AND e.note_id = gone.note_id),
                 marked AS (
                     UPDATE accounts SET purged_seq = newest.seq
                     FROM (SELECT account_id, max(seq) AS seq FROM gone GROUP BY account_id)
@@ -71,5 +76,8 @@ extension PostgreSQLNoteStore {
     public func observeChanges(_ observer: @escaping @Sendable (ChangeSignal) -> Void) {
         changeObservers.add(observer)
         changeListener.start()
+        // The listener, started with the store for its search indexer, may have said so
+        // before this observer came: what it missed, it looks for.
+        if changeListener.isListening { observer(.anyAccount) }
     }
 }

@@ -3,8 +3,11 @@ extension PostgreSQLNoteStore {
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
         let words = trigramWords
+        let indexer = searchIndexer
         return try await read { connection throws(PostgreSQLError) in
-            try Self.notes(account: account, page: page, words: words, on: connection)
+            try Self.notes(
+                account: account, page: page, words: words, indexer: indexer,
+                on: connection)
         }
     }
 
@@ -13,6 +16,7 @@ extension PostgreSQLNoteStore {
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
         let words = trigramWords
+        let indexer = searchIndexer
         // A search takes more than one statement (PostgreSQLNoteStore+Search).
         guard page.after == nil, page.containing.map(TextFolding.fold)?.isEmpty ?? true else {
             return try await read { connection throws(PostgreSQLError) in
@@ -21,7 +25,9 @@ extension PostgreSQLNoteStore {
                 guard admit(check), let account = check?.account else { return (check, []) }
                 return (
                     check,
-                    try Self.notes(account: account.id, page: page, words: words, on: connection)
+                    try Self.notes(
+                        account: account.id, page: page, words: words, indexer: indexer,
+                        on: connection)
                 )
             }
         }
@@ -46,7 +52,8 @@ extension PostgreSQLNoteStore {
                 return (
                     check,
                     try Self.notes(
-                        account: check.account.id, page: page, words: words, on: connection)
+                        account: check.account.id, page: page, words: words, indexer: indexer,
+                        on: connection)
                 )
             }
             let notes = (0..<rows.count).compactMap { row -> Note? in
@@ -84,14 +91,14 @@ extension PostgreSQLNoteStore {
     /// with a search index (PostgreSQLNoteStore+Search).
     static func notes(
         account: Int64, page: NotePage, words: PostgreSQLTrigramWords,
-        on connection: PostgreSQLConnection
+        indexer: PostgreSQLSearchIndexer? = nil, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         let limit = max(0, page.limit)
         if let needle {
             return try search(
                 account: account, after: page.after, needle: needle, limit: limit,
-                words: words, on: connection)
+                words: words, indexer: indexer, on: connection)
         }
         return try walk(
             account: account, after: page.after, needle: nil, limit: limit, on: connection)

@@ -29,7 +29,7 @@ extension PostgreSQLNoteStore {
     static func search(
         account: Int64, after: NotePosition?, needle: String, limit: Int,
         words: PostgreSQLTrigramWords, sample size: Int = searchSample,
-        on connection: PostgreSQLConnection
+        indexer: PostgreSQLSearchIndexer? = nil, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
         guard limit > 0 else { return [] }
         let lookup = PostgreSQLSearchLookup(needle, words: words)
@@ -57,6 +57,7 @@ extension PostgreSQLNoteStore {
                 account: account, after: edge.position, needle: needle, limit: needed,
                 on: connection)
         case .index:
+            indexer?.searched(account: account)
             rest = try indexed(
                 account: account, after: edge.position, needle: needle, lookup: lookup,
                 limit: needed, on: connection)
@@ -233,28 +234,25 @@ extension PostgreSQLNoteStore {
         account: Int64, after: NotePosition, needle: String, lookup: PostgreSQLSearchLookup,
         limit: Int, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
-        let page: PostgreSQLConnection.Statement
-        let bounds: [PostgreSQLValue] = [
-            .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
-        ]
+        let key: PostgreSQLValue
+        let sql: String
         switch lookup {
         case .trigrams:
-            page = .init(
-                sql: pageFromTrigramIndex,
-                parameters: [.text(trigramPattern(account: account, containing: needle))] + bounds)
+            key = .text(trigramPattern(account: account, containing: needle))
+            sql = pageFromTrigramIndex
         case .pieces(let pieces):
-            page = .init(
-                sql: pageFromPieceIndex,
-                parameters: [.texts(pieces.map(PostgreSQLSearchLookup.indexed))] + bounds + [
-                    .integer(account), .text(needle),
-                ])
+            key = .texts(pieces.map(PostgreSQLSearchLookup.indexed))
+            sql = pageFromPieceIndex
         case .piece(let piece):
-            page = .init(
-                sql: pageOfPiece,
-                parameters: [.texts([piece])] + bounds + [
-                    .integer(account)
-                ])
+            key = .texts([piece])
+            sql = pageOfPiece
         }
+        let page = PostgreSQLConnection.Statement(
+            sql: sql,
+            parameters: [
+                key, .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
+                .integer(account), .text(needle),
+            ])
         let results = try connection.pipeline([
             .init(sql: "BEGIN", parameters: []),
             .init(sql: bitmapPlansOnly, parameters: []),
@@ -274,37 +272,61 @@ extension PostgreSQLNoteStore {
             set_config('plan_cache_mode', 'force_custom_plan', true)
         """
 
-    /// The trigram index's text starts with the account (migration notes-trigram-index),
-    /// so the pattern (``trigramPattern(account:containing:)``) keeps to it; comparing
-    /// `account_id` as well would invite the planner to intersect with the account's whole
-    /// range of the primary key.
-    static let pageFromTrigramIndex = """
+    /// A page of matches through the search entries (migration search-entries), where
+    /// `entries` picks the entries that match (`$1` the index's key, `$5` the account, `$6`
+    /// the folded query), older than the cursor (`$2`, `$3`), `$4` of them: the entries'
+    /// notes as of the account's progress, with the notes changed since (its *tail*, which
+    /// the indexer has not read yet) tested one by one. An entry counts while its version
+    /// is the note's; those that are not belong to the tail's notes, so the entries' page
+    /// takes as many more as the tail holds, which leaves the page full whatever they are.
+    static func pageThroughEntries(where entries: String) -> String {
+        """
+        WITH progress AS (
+            SELECT coalesce(
+                (SELECT indexed_seq FROM search_progress WHERE account_id = $5), 0) AS seq),
+        tail AS (
+            SELECT c.note_id, c.version, c.deleted FROM note_changes c, progress
+            WHERE c.account_id = $5 AND c.seq > progress.seq),
+        matched AS (
+            SELECT e.note_id, e.version FROM search_entries e
+            WHERE \(entries) AND (e.sort_key, e.note_id) < ($2::text, $3::bigint)
+            ORDER BY e.sort_key DESC, e.note_id DESC
+            LIMIT $4 + (SELECT count(*) FROM tail))
         SELECT \(noteColumns) FROM notes
-        WHERE ((account_id::text || chr(1)) || folded_content) LIKE $1
-            AND (sort_key, id) < ($2::text, $3::bigint)
+        WHERE account_id = $5 AND (sort_key, id) < ($2::text, $3::bigint)
+            AND (id, version) IN (
+                SELECT note_id, version FROM matched
+                UNION ALL
+                SELECT t.note_id, t.version FROM tail t
+                JOIN notes changed ON changed.account_id = $5 AND changed.id = t.note_id
+                WHERE NOT t.deleted AND strpos(changed.folded_content, $6::text) > 0)
         ORDER BY sort_key DESC, id DESC
         LIMIT $4
         """
+    }
+
+    /// The trigram index's text starts with the account (migration search-entries), so
+    /// the pattern (``trigramPattern(account:containing:)``) keeps to it; comparing
+    /// `account_id` as well would invite the planner to intersect with the account's whole
+    /// range of the primary key.
+    static let pageFromTrigramIndex = pageThroughEntries(
+        where: "((e.account_id::text || chr(1)) || e.folded_content) LIKE $1::text")
 
     /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches.
     /// The collation is the index's.
-    static let pageFromPieceIndex = """
-        SELECT \(noteColumns) FROM notes
-        WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $5
-            AND (sort_key, id) < ($2::text, $3::bigint) AND strpos(folded_content, $6::text) > 0
-        ORDER BY sort_key DESC, id DESC
-        LIMIT $4
-        """
+    static let pageFromPieceIndex = pageThroughEntries(
+        where: """
+            (mynotes_text_pieces(e.folded_content) COLLATE "C") @> $1::text[]
+                AND e.account_id = $5 AND strpos(e.folded_content, $6::text) > 0
+            """)
 
-    /// The notes holding a query that is one of the piece index's pieces: its matches,
+    /// The entries holding a query that is one of the piece index's pieces: its matches,
     /// whose text need not be read (``PostgreSQLSearchLookup/piece(_:)``).
-    static let pageOfPiece = """
-        SELECT \(noteColumns) FROM notes
-        WHERE (mynotes_text_pieces(folded_content) COLLATE "C") @> $1::text[] AND account_id = $5
-            AND (sort_key, id) < ($2::text, $3::bigint)
-        ORDER BY sort_key DESC, id DESC
-        LIMIT $4
-        """
+    static let pageOfPiece = pageThroughEntries(
+        where: """
+            (mynotes_text_pieces(e.folded_content) COLLATE "C") @> $1::text[]
+                AND e.account_id = $5
+            """)
 
     /// The trigram index's pattern for the account's notes holding `text`: the account's ID,
     /// U+0001 (which no ID holds: the ID is all the text before it), then

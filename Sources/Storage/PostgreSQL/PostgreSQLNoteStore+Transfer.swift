@@ -98,8 +98,10 @@ extension PostgreSQLNoteStore: TransferableStore {
 
     func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            // Issue 12: the change feed's rows go too (they reference the accounts).
-            try connection.execute("TRUNCATE note_changes, notes, tokens, accounts")
+            // Issue 12 and 15: the change feed's rows and the search entries go too (they
+            // reference the accounts).
+            try connection.execute(
+                "TRUNCATE search_entries, search_progress, note_changes, notes, tokens, accounts")
         }
     }
 

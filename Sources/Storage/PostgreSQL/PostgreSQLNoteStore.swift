@@ -41,6 +41,8 @@ public final class PostgreSQLNoteStore: NoteStore {
     /// Which text the trigram index can serve (issue 15): the database's character
     /// classes decide what pg_trgm takes for letters.
     let trigramWords: PostgreSQLTrigramWords
+    /// Keeps the search entries up to date with the notes, off the writes' commits.
+    let searchIndexer: PostgreSQLSearchIndexer
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
     /// start together migrate once), and refuses a schema newer than this code knows.
@@ -53,6 +55,7 @@ public final class PostgreSQLNoteStore: NoteStore {
         location = StoreLocation.redacted(conninfo)
         pool = PostgreSQLConnectionPool(conninfo: conninfo, capacity: limits.connections)
         changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)
+        searchIndexer = PostgreSQLSearchIndexer(conninfo: conninfo)
         retryAfter = limits.retryAfter
         let unknown: [String]
         let words: PostgreSQLTrigramWords
@@ -90,10 +93,15 @@ public final class PostgreSQLNoteStore: NoteStore {
         adds = PostgreSQLAddBatcher(
             pool: pool, executor: executor, queueLimit: limits.writeQueueLimit,
             retryAfter: limits.retryAfter, statistics: statistics)
+        // The indexer hears of every server's writes from the listener.
+        changeObservers.add { [searchIndexer] in searchIndexer.changed($0) }
+        changeListener.start()
+        searchIndexer.start()
     }
 
     public func close() {
         changeListener.stop()
+        searchIndexer.stop()
         executor.close()
         pool.close()
     }

@@ -1,0 +1,352 @@
+import Foundation
+import Locking
+import Metrics
+
+/// Brings the search entries (migration `search-entries`) up to date with the notes, in
+/// batches of its own rather than in the commits of the writes (issue 15: a durable add that
+/// kept both GIN indexes of notes ran at half the rate of one without them), on a thread
+/// and a connection of its own.
+///
+/// Each account's progress (`search_progress.indexed_seq`) is a position in its change
+/// feed: the entries hold every note as of that change, and a search reads the notes
+/// changed after it one by one (PostgreSQLNoteStore+Search), so a note is found the moment
+/// its write is acknowledged. Changes after the progress cost only searches, so the indexer
+/// waits, as SQLite's does (``SQLiteSearchIndexer``), until the account has been quiet for
+/// ``quietNanoseconds``, or until it is *behind*: ``priorityLag`` changes wait, or
+/// ``searchedLag`` and a search went through the index meanwhile. A stream of adds nobody
+/// searches meanwhile thus pays no index work until it pauses.
+///
+/// It hears of writes from every server through the store's change listener (`LISTEN`).
+/// Servers sharing the database share the work: a batch claims the account's progress row
+/// (`FOR UPDATE SKIP LOCKED`), so two indexers never index the same changes. A batch
+/// commits without waiting for its flush (`synchronous_commit` off): what a crash loses
+/// of it, progress included, the next batch does again.
+///
+/// ```swift
+/// let indexer = PostgreSQLSearchIndexer(conninfo: conninfo)
+/// store.changeObservers.add(indexer.changed)
+/// indexer.start()
+/// ```
+final class PostgreSQLSearchIndexer: Sendable {
+    /// Changes per batch: tens of milliseconds of the database's work.
+    static let batchChanges = 1_000
+    /// How long an account has to be without writes before a batch runs.
+    static let quietNanoseconds = SQLiteSearchIndexer.quietNanoseconds
+    /// How often, at most, the indexer reads how far an account busy with writes lags.
+    static let lagCheckNanoseconds = 250_000_000
+    /// Changes waiting past which the account is behind, searched or not.
+    static let priorityLag = Int64(SQLiteSearchIndexer.priorityLag)
+    /// Changes waiting past which a search puts the account behind.
+    static let searchedLag = Int64(SQLiteSearchIndexer.searchedLag)
+    /// How long the indexer waits after a batch failed (the database is down).
+    static let retryNanoseconds = 1_000_000_000
+
+    /// An account with changes that may wait.
+    private struct Waiting {
+        var lastWrite: Int
+        var lastLagCheck: Int
+        /// A search went through the index since the account last caught up.
+        var searched = false
+    }
+
+    private struct State {
+        var waiting: [Int64: Waiting] = [:]
+        /// Notifications were lost (the listener reconnected, or the indexer started):
+        /// every account may have changes waiting.
+        var everyAccount = true
+        var started = false
+        var stopped = false
+        /// The thread sleeps until woken, with nothing to wait for.
+        var sleeping = false
+        /// Tasks waiting in ``untilIdle()``.
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// What one batch did.
+    enum Batch: Equatable {
+        /// Indexed up to the account's change; `remaining` changes are newer.
+        case indexed(remaining: Int64)
+        /// Another server's indexer holds the account.
+        case claimed
+        /// The account is gone.
+        case gone
+    }
+
+    private let conninfo: String
+    private let state = Lock(State())
+    private let wakeup = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(conninfo: String) {
+        self.conninfo = conninfo
+    }
+
+    /// Starts the thread, once; later calls do nothing.
+    func start() {
+        let starting = state.withLock { state in
+            defer { state.started = true }
+            return !state.started && !state.stopped
+        }
+        guard starting else { return }
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "mynotes.postgres-indexer"
+        thread.start()
+    }
+
+    /// Stops the thread after its batch and closes its connection; returns once it has.
+    func stop() {
+        let running = state.withLock { state in
+            defer { state.stopped = true }
+            return state.started && !state.stopped
+        }
+        guard running else { return }
+        wakeup.signal()
+        finished.wait()
+        let waiters = state.withLock { state in
+            defer { state.idleWaiters = [] }
+            return state.idleWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// A change observer (``ChangeObservers``): an account's notes changed, or any may have.
+    func changed(_ signal: ChangeSignal) {
+        let now = MonotonicTime.nanoseconds
+        let wake = state.withLock { state in
+            switch signal {
+            case .account(let account):
+                state.waiting[account, default: Waiting(lastWrite: now, lastLagCheck: now)]
+                    .lastWrite = now
+            case .anyAccount:
+                state.everyAccount = true
+            }
+            let sleeping = state.sleeping
+            state.sleeping = false
+            return sleeping
+        }
+        if wake { wakeup.signal() }
+    }
+
+    /// A search of the account went through the index: past ``searchedLag`` waiting
+    /// changes, the account is behind.
+    func searched(account: Int64) {
+        let wake = state.withLock { state in
+            guard var waiting = state.waiting[account], !waiting.searched else { return false }
+            waiting.searched = true
+            waiting.lastLagCheck = 0
+            state.waiting[account] = waiting
+            return true
+        }
+        if wake { wakeup.signal() }
+    }
+
+    /// Returns once no account waits: every change the indexer heard of before the call
+    /// is in the entries (or the indexer stopped).
+    func untilIdle() async {
+        await withCheckedContinuation { continuation in
+            let idle = state.withLock { state in
+                guard !(state.sleeping || state.stopped) else { return true }
+                state.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
+        }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func run() {
+        var connection: PostgreSQLConnection?
+        while !isStopped {
+            do throws(PostgreSQLError) {
+                if connection == nil || connection?.isBroken == true {
+                    connection = nil
+                    let opened = try PostgreSQLConnection(conninfo: conninfo)
+                    try opened.execute("SET synchronous_commit = off")
+                    connection = opened
+                }
+                guard let connection else { continue }
+                try findEveryAccount(on: connection)
+                let (due, deadline) = try dueAccounts(on: connection)
+                for account in due where !isStopped {
+                    try catchUp(account, on: connection)
+                }
+                if due.isEmpty { sleep(until: deadline) }
+            } catch {
+                connection = nil
+                sleep(until: MonotonicTime.nanoseconds + Self.retryNanoseconds)
+            }
+        }
+    }
+
+    /// Sleeps until `deadline` (`nil`: until woken) or a notification.
+    private func sleep(until deadline: Int?) {
+        guard let deadline else {
+            let (sleeping, idle) = state.withLock { state in
+                // A notification taken meanwhile is still to be read.
+                guard !state.everyAccount, state.waiting.isEmpty, !state.stopped else {
+                    return (false, [CheckedContinuation<Void, Never>]())
+                }
+                state.sleeping = true
+                defer { state.idleWaiters = [] }
+                return (true, state.idleWaiters)
+            }
+            for waiter in idle { waiter.resume() }
+            if sleeping { wakeup.wait() }
+            return
+        }
+        let wait = max(0, deadline - MonotonicTime.nanoseconds)
+        _ = wakeup.wait(timeout: .now() + .nanoseconds(wait))
+    }
+
+    /// After lost notifications: every account whose changes the entries lack waits, due
+    /// at once.
+    private func findEveryAccount(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        guard state.withLock({ $0.everyAccount }) else { return }
+        state.withLock { $0.everyAccount = false }
+        let rows = try connection.query(
+            """
+            SELECT a.id FROM accounts a LEFT JOIN search_progress p ON p.account_id = a.id
+            WHERE a.change_seq > coalesce(p.indexed_seq, 0)
+            """)
+        state.withLock { state in
+            for row in 0..<rows.count {
+                state.waiting[rows.int64(row, 0), default: Waiting(lastWrite: 0, lastLagCheck: 0)]
+                    .lastWrite = 0
+            }
+        }
+    }
+
+    /// The accounts due for a batch now (quiet, or behind), and when the next one may be.
+    private func dueAccounts(on connection: PostgreSQLConnection) throws(PostgreSQLError) -> (
+        [Int64], Int?
+    ) {
+        let now = MonotonicTime.nanoseconds
+        let waiting = state.withLock { $0.waiting }
+        var due: [Int64] = []
+        var deadline: Int?
+        for (account, entry) in waiting {
+            if now - entry.lastWrite >= Self.quietNanoseconds {
+                due.append(account)
+                continue
+            }
+            if now - entry.lastLagCheck >= Self.lagCheckNanoseconds {
+                state.withLock { $0.waiting[account]?.lastLagCheck = now }
+                if try isBehind(account, searched: entry.searched, on: connection) {
+                    due.append(account)
+                    continue
+                }
+            }
+            let next = min(
+                entry.lastWrite + Self.quietNanoseconds,
+                max(entry.lastLagCheck, now) + Self.lagCheckNanoseconds)
+            deadline = min(deadline ?? next, next)
+        }
+        return (due, deadline)
+    }
+
+    private func isBehind(_ account: Int64, searched: Bool, on connection: PostgreSQLConnection)
+        throws(PostgreSQLError) -> Bool
+    {
+        let rows = try connection.query(
+            """
+            SELECT a.change_seq - coalesce(p.indexed_seq, 0) FROM accounts a
+            LEFT JOIN search_progress p ON p.account_id = a.id WHERE a.id = $1
+            """, .integer(account))
+        guard rows.count > 0 else { return true }  // gone: a batch forgets it
+        let lag = rows.int64(0, 0)
+        return lag >= Self.priorityLag || (searched && lag >= Self.searchedLag)
+    }
+
+    /// Batches for the account until it is caught up, or, unless it is behind, until a
+    /// write comes meanwhile.
+    private func catchUp(_ account: Int64, on connection: PostgreSQLConnection)
+        throws(PostgreSQLError)
+    {
+        let began = MonotonicTime.nanoseconds
+        while !isStopped {
+            switch try Self.index(account: account, batch: Self.batchChanges, on: connection) {
+            case .claimed:
+                // Another server indexes it: look again once it could be done.
+                state.withLock { $0.waiting[account]?.lastWrite = MonotonicTime.nanoseconds }
+                return
+            case .gone:
+                state.withLock { _ = $0.waiting.removeValue(forKey: account) }
+                return
+            case .indexed(let remaining):
+                let written = state.withLock { state -> Bool in
+                    guard let waiting = state.waiting[account] else { return false }
+                    if remaining <= 0, waiting.lastWrite < began {
+                        state.waiting.removeValue(forKey: account)
+                    }
+                    return waiting.lastWrite >= began
+                }
+                if remaining <= 0 { return }
+                let behind =
+                    remaining >= Self.priorityLag
+                    || (state.withLock { $0.waiting[account]?.searched ?? false }
+                        && remaining >= Self.searchedLag)
+                if written && !behind { return }
+            }
+        }
+    }
+
+    /// One batch: the account's next ``batchChanges`` changes after its progress, into the
+    /// entries, and the progress moved past them, in one transaction.
+    static func index(account: Int64, batch: Int, on connection: PostgreSQLConnection)
+        throws(PostgreSQLError) -> Batch
+    {
+        try connection.transaction { () throws(PostgreSQLError) -> Batch in
+            _ = try connection.query(
+                """
+                INSERT INTO search_progress (account_id, indexed_seq)
+                SELECT id, 0 FROM accounts WHERE id = $1 ON CONFLICT DO NOTHING
+                """, .integer(account))
+            let progress = try connection.query(
+                "SELECT indexed_seq FROM search_progress WHERE account_id = $1"
+                    + " FOR UPDATE SKIP LOCKED", .integer(account))
+            guard progress.count > 0 else {
+                let exists = try connection.query(
+                    "SELECT 1 FROM accounts WHERE id = $1", .integer(account))
+                return exists.count > 0 ? .claimed : .gone
+            }
+            let moved = try connection.query(
+                indexBatch, .integer(account), .integer(progress.int64(0, 0)),
+                .integer(Int64(batch)))
+            guard moved.count > 0 else { return .gone }
+            return .indexed(remaining: moved.int64(0, 1) - moved.int64(0, 0))
+        }
+    }
+
+    /// In one statement, so in one snapshot: the batch's bound (its last change, or the
+    /// account's newest), the entries of the notes changed up to it written or removed, and
+    /// the progress moved to it. Changes of an account commit in the order of their sequence
+    /// (its row lock), so every change up to the account's newest is visible.
+    static let indexBatch = """
+        WITH bound AS (
+            SELECT coalesce(
+                (SELECT seq FROM note_changes WHERE account_id = $1 AND seq > $2
+                    ORDER BY seq OFFSET $3 - 1 LIMIT 1),
+                (SELECT change_seq FROM accounts WHERE id = $1)) AS seq),
+        changed AS (
+            SELECT c.note_id, c.deleted FROM note_changes c, bound
+            WHERE c.account_id = $1 AND c.seq > $2 AND c.seq <= bound.seq),
+        removed AS (
+            DELETE FROM search_entries e USING changed c
+            WHERE e.account_id = $1 AND e.note_id = c.note_id AND c.deleted),
+        written AS (
+            INSERT INTO search_entries (account_id, note_id, sort_key, version, folded_content)
+            SELECT n.account_id, n.id, n.sort_key, n.version, n.folded_content
+            FROM changed c JOIN notes n ON n.account_id = $1 AND n.id = c.note_id
+            WHERE NOT c.deleted
+            ON CONFLICT (account_id, note_id) DO UPDATE SET sort_key = EXCLUDED.sort_key,
+                version = EXCLUDED.version, folded_content = EXCLUDED.folded_content
+            WHERE search_entries.version <> EXCLUDED.version)
+        UPDATE search_progress p SET indexed_seq = greatest(p.indexed_seq, bound.seq)
+        FROM bound WHERE p.account_id = $1
+        RETURNING p.indexed_seq, (SELECT change_seq FROM accounts WHERE id = $1)
+        """
+}

@@ -1,0 +1,144 @@
+import Foundation
+import MyNotesTesting
+import Testing
+
+@testable import Storage
+
+/// Issue 15 on PostgreSQL, the search entries: a search answers as a scan does whatever the
+/// indexer has read of the account's changes (nothing, part, all; notes changed and removed
+/// since), and the indexer brings the entries up to date by itself.
+@Suite(.postgreSQLInstalled)
+struct PostgreSQLSearchIndexerTests {
+    let cluster: PostgreSQLCluster
+
+    init() throws {
+        cluster = try #require(try PostgreSQLCluster.shared())
+    }
+
+    /// Rare queries, which the sample leaves to an index: each lookup (the trigram index,
+    /// pieces, a piece) meets entries and the tail together.
+    static let queries = ["zebrafish", "QXZ", "霰", "霰雹", "ZEBRA", "a b"]
+
+    /// Notes written straight into the table (the change feed's trigger on, so that they
+    /// are changes), with the store's indexer stopped: the indexer's batches are the test's.
+    @Test func searchAnswersAsAScanWhateverTheIndexerHasRead() async throws {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        let account = try await store.createAccount(
+            email: "i@x", tokenHash: nil, passwordHash: nil
+        ).id
+        store.close()
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        var generator = PostgreSQLSearchTests.Generator(state: 42)
+        try connection.transaction { () throws(PostgreSQLError) in
+            for index in 0..<600 {
+                var content = PostgreSQLSearchTests.text(&generator, pieces: 6)
+                if index % 37 == 3 { content += " Zebrafish" }
+                if index % 41 == 5 { content += " qxz 霰雹" }
+                if index % 43 == 7 { content += " a b" }
+                try insert(content, day: index % 28 + 1, account: account, on: connection)
+            }
+        }
+        try expectScan(account: account, on: connection, "nothing indexed")
+        _ = try PostgreSQLSearchIndexer.index(account: account, batch: 250, on: connection)
+        try expectScan(account: account, on: connection, "250 changes indexed")
+        try indexAll(account: account, on: connection)
+        try expectScan(account: account, on: connection, "all indexed")
+
+        // Changed since: some lose their word, some gain it, some go.
+        _ = try connection.query(
+            """
+            UPDATE notes SET content = content || ' zebrafish', folded_content =
+                folded_content || ' zebrafish', version = version + 1
+            WHERE account_id = $1 AND id % 7 = 0
+            """, .integer(account))
+        _ = try connection.query(
+            """
+            UPDATE notes SET content = 'plain', folded_content = 'plain', version = version + 1
+            WHERE account_id = $1 AND id % 11 = 0
+            """, .integer(account))
+        _ = try connection.query(
+            "DELETE FROM notes WHERE account_id = $1 AND id % 13 = 0", .integer(account))
+        try expectScan(account: account, on: connection, "changed since")
+        try indexAll(account: account, on: connection)
+        try expectScan(account: account, on: connection, "changes indexed")
+        let stale = try connection.query(
+            """
+            SELECT count(*) FROM search_entries e
+            FULL JOIN notes n ON n.account_id = e.account_id AND n.id = e.note_id
+            WHERE e.version IS DISTINCT FROM n.version
+                OR e.folded_content IS DISTINCT FROM n.folded_content
+            """)
+        #expect(stale.int64(0, 0) == 0)
+    }
+
+    /// The indexer, told of an account's writes, indexes them once the account is quiet.
+    @Test func theIndexerCatchesUpByItself() async throws {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        let account = try await store.createAccount(
+            email: "c@x", tokenHash: nil, passwordHash: nil
+        ).id
+        store.close()
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        for index in 0..<50 {
+            try insert("note \(index) zebrafish", day: 1, account: account, on: connection)
+        }
+        let indexer = PostgreSQLSearchIndexer(conninfo: schema)
+        indexer.start()
+        defer { indexer.stop() }
+        await indexer.untilIdle()
+        indexer.changed(.account(account))
+        await indexer.untilIdle()
+        let progress = try connection.query(
+            """
+            SELECT p.indexed_seq, a.change_seq, (SELECT count(*) FROM search_entries)
+            FROM accounts a JOIN search_progress p ON p.account_id = a.id
+            """)
+        #expect(progress.count == 1)
+        #expect(progress.int64(0, 0) == progress.int64(0, 1))
+        #expect(progress.int64(0, 2) == 50)
+    }
+
+    private func insert(
+        _ content: String, day: Int, account: Int64, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) {
+        let date = String(format: "2026-03-%02d 09:00:00", day)
+        _ = try connection.query(
+            """
+            INSERT INTO notes (account_id, date, sort_key, content, folded_content, created_at,
+                updated_at)
+            VALUES ($1, $2, $2, $3, $4, 0, 0)
+            """, .integer(account), .text(date), .text(content),
+            .text(TextFolding.fold(content)))
+    }
+
+    private func indexAll(account: Int64, on connection: PostgreSQLConnection) throws {
+        while case .indexed(let remaining) = try PostgreSQLSearchIndexer.index(
+            account: account, batch: 250, on: connection), remaining > 0
+        {}
+    }
+
+    /// Every page of every query, searched with a sample of 16 notes (so that the rest
+    /// comes from the index), is the scan's.
+    private func expectScan(
+        account: Int64, on connection: PostgreSQLConnection, _ state: String
+    ) throws {
+        let all = try PostgreSQLNoteStore.walk(
+            account: account, after: nil, needle: nil, limit: 10_000, on: connection)
+        for query in Self.queries {
+            let expected = PostgreSQLSearchTests.scan(all, for: query).map(\.id)
+            var found: [Int64] = []
+            var after: NotePosition?
+            while true {
+                let page = try PostgreSQLNoteStore.search(
+                    account: account, after: after, needle: TextFolding.fold(query), limit: 5,
+                    words: .allScripts, sample: 16, on: connection)
+                found += page.map(\.id)
+                guard page.count == 5, let last = page.last else { break }
+                after = last.position
+            }
+            #expect(found == expected, "\(state): query \(query.debugDescription)")
+        }
+    }
+}
