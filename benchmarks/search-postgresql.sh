@@ -88,13 +88,14 @@ writer_token=$("$binary" accounts add writer@example.com --database "$database" 
 account=$(sql -c "SELECT id FROM accounts WHERE email = 'many@example.com'")
 large_token=$("$binary" accounts add large@example.com --database "$database" | tail -n 1)
 large_account=$(sql -c "SELECT id FROM accounts WHERE email = 'large@example.com'")
-# The database as the release before the indexes left it: no search index, no record of
-# their steps.
-index_definitions=$(sql -c "SELECT pg_get_indexdef('notes_folded_trigrams'::regclass) || ';'
-    || pg_get_indexdef('notes_folded_pieces'::regclass) || ';'")
-drop_indexes="DROP INDEX notes_folded_trigrams; DROP INDEX notes_folded_pieces"
-sql -c "$drop_indexes; DROP FUNCTION mynotes_text_pieces;
-    DELETE FROM schema_migrations WHERE name IN ('notes-trigram-index', 'notes-piece-index')"
+# The database as the release before the indexes left it: no search index, no search
+# entries, no record of their steps.
+index_definitions=$(sql -c "SELECT pg_get_indexdef('search_entries_trigrams'::regclass) || ';'
+    || pg_get_indexdef('search_entries_pieces'::regclass) || ';'")
+drop_indexes="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_pieces"
+sql -c "DROP TABLE search_entries; DROP TABLE search_progress; DROP FUNCTION mynotes_text_pieces;
+    DELETE FROM schema_migrations WHERE name IN ('notes-trigram-index', 'notes-piece-index',
+        'search-entries', 'notes-search-indexes-dropped')"
 
 # fill ACCOUNT_ID COUNT AVERAGE_BYTES SEED: straight into the table, the change feed's
 # trigger off (one UPDATE of the account's row per note would take hours in one
@@ -135,9 +136,10 @@ echo "== the server migrates the database (builds the trigram index and the piec
 began=$EPOCHREALTIME
 prepare "$binary" accounts list --database "$database" 2>&1 >/dev/null | sed 's/^/    /'
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", b - a }'
-sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', trigram index '
-    || pg_size_pretty(pg_relation_size('notes_folded_trigrams')) || ', piece index '
-    || pg_size_pretty(pg_relation_size('notes_folded_pieces')) || ', page index '
+sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', entries '
+    || pg_size_pretty(pg_table_size('search_entries')) || ', trigram index '
+    || pg_size_pretty(pg_relation_size('search_entries_trigrams')) || ', piece index '
+    || pg_size_pretty(pg_relation_size('search_entries_pieces')) || ', page index '
     || pg_size_pretty(pg_relation_size('notes_by_account_newest'))"
 
 renice_cluster 0
