@@ -257,8 +257,12 @@ final class PostgreSQLSearchIndexer: Sendable {
             LEFT JOIN search_progress p ON p.account_id = a.id WHERE a.id = $1
             """, .integer(account))
         guard rows.count > 0 else { return true }  // gone: a batch forgets it
-        let lag = rows.int64(0, 0)
-        return lag >= Self.priorityLag || (searched && lag >= Self.searchedLag)
+        return Self.isBehind(lag: rows.int64(0, 0), searched: searched)
+    }
+
+    /// Whether `lag` waiting changes put the account behind, `searched` or not.
+    private static func isBehind(lag: Int64, searched: Bool) -> Bool {
+        lag >= priorityLag || (searched && lag >= searchedLag)
     }
 
     /// Batches for the account until it is caught up, or, unless it is behind, until a
@@ -285,11 +289,8 @@ final class PostgreSQLSearchIndexer: Sendable {
                     return waiting.lastWrite >= began
                 }
                 if remaining <= 0 { return }
-                let behind =
-                    remaining >= Self.priorityLag
-                    || (state.withLock { $0.waiting[account]?.searched ?? false }
-                        && remaining >= Self.searchedLag)
-                if written && !behind { return }
+                let searched = state.withLock { $0.waiting[account]?.searched ?? false }
+                if written && !Self.isBehind(lag: remaining, searched: searched) { return }
             }
         }
     }
