@@ -48,9 +48,13 @@ final class PostgreSQLConnection: @unchecked Sendable {
                 sqlState: PostgreSQLError.cannotConnect, message: message, sql: nil)
         }
         // A write is acknowledged only once its commit is flushed to disk, whatever the
-        // server's or the role's default.
+        // server's or the role's default. No JIT: every statement here takes milliseconds,
+        // and a plan whose estimate crosses `jit_above_cost` (a search's, with its walks
+        // turned off or its changes since the index overestimated) spent 20 – 40 ms
+        // compiling before it ran (issue 15: the 1M account's 3+ character p99 130 ms with
+        // it, 24 ms without).
         do throws(PostgreSQLError) {
-            try execute("SET synchronous_commit TO on")
+            try execute("SET synchronous_commit TO on; SET jit TO off")
         } catch {
             PQfinish(handle)
             throw error
