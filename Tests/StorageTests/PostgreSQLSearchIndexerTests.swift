@@ -100,6 +100,49 @@ struct PostgreSQLSearchIndexerTests {
         #expect(progress.int64(0, 2) == 50)
     }
 
+    /// A piece's keys in the index are its account's: a search of a small account reads
+    /// its own few entries, not the posting list of a big account holding the same piece.
+    @Test func aPieceReadsTheEntriesOfItsAccountAlone() async throws {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        let big = try await store.createAccount(email: "b@x", tokenHash: nil, passwordHash: nil).id
+        let small = try await store.createAccount(
+            email: "s@x", tokenHash: nil, passwordHash: nil
+        ).id
+        store.close()
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        try connection.transaction { () throws(PostgreSQLError) in
+            for index in 0..<300 {
+                try insert("会议 \(index)", day: index % 28 + 1, account: big, on: connection)
+            }
+            for index in 0..<3 {
+                try insert("会 \(index)", day: index + 1, account: small, on: connection)
+            }
+        }
+        try indexAll(account: big, on: connection)
+        try indexAll(account: small, on: connection)
+        let plan = try connection.pipeline([
+            .init(sql: "BEGIN", parameters: []),
+            .init(sql: PostgreSQLNoteStore.bitmapPlansOnly, parameters: []),
+            .init(
+                sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + PostgreSQLNoteStore.pageOfPiece,
+                parameters: [
+                    .texts([PostgreSQLNoteStore.accountPiece(account: small, "会")]),
+                    .text("9999"), .integer(0), .integer(50), .integer(small), .text("会"),
+                ]),
+            .init(sql: "COMMIT", parameters: []),
+        ])[2]
+        let lines = (0..<plan.count).map { plan.text($0, 0) }
+        let lookup = lines.first {
+            $0.contains("Bitmap Index Scan on search_entries_account_pieces")
+        }
+        #expect(lookup?.contains("rows=3 ") == true, "\(lines.joined(separator: "\n"))")
+        let found = try PostgreSQLNoteStore.search(
+            account: small, after: nil, needle: "会", limit: 50, words: .allScripts, sample: 1,
+            on: connection)
+        #expect(found.map(\.content).sorted() == ["会 0", "会 1", "会 2"])
+    }
+
     private func insert(
         _ content: String, day: Int, account: Int64, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) {

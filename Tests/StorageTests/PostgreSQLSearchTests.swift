@@ -212,9 +212,10 @@ struct PostgreSQLSearchTests {
             DROP TABLE search_entries;
             DROP TABLE search_progress;
             DROP FUNCTION mynotes_text_pieces;
+            DROP FUNCTION mynotes_account_pieces;
             DELETE FROM schema_migrations
             WHERE name IN ('notes-trigram-index', 'notes-piece-index', 'search-entries',
-                'notes-search-indexes-dropped');
+                'notes-search-indexes-dropped', 'search-entries-pieces-by-account');
             INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
             ALTER TABLE notes DISABLE TRIGGER notes_written;
             INSERT INTO notes (account_id, date, sort_key, content, folded_content,
@@ -235,7 +236,10 @@ struct PostgreSQLSearchTests {
         ) { progress in told.withLock { $0.append(progress) } }
         #expect(unknown.isEmpty)
         let events = told.withLock { $0 }
-        for step in ["notes-trigram-index", "notes-piece-index", "search-entries"] {
+        for step in [
+            "notes-trigram-index", "notes-piece-index", "search-entries",
+            "search-entries-pieces-by-account",
+        ] {
             let own = events.filter { $0.step == step }
             #expect(own.first == .started(step: step), "\(events)")
             guard case .finished = own.last else {
@@ -280,8 +284,11 @@ struct PostgreSQLSearchTests {
             ),
             (
                 PostgreSQLNoteStore.pageFromPieceIndex,
-                [.texts(["4 ", " a"])] + bounds + [.integer(account), .text("4 a")],
-                "search_entries_pieces"
+                [
+                    .texts(
+                        ["4 ", " a"].map { PostgreSQLNoteStore.accountPiece(account: account, $0) })
+                ] + bounds + [.integer(account), .text("4 a")],
+                "search_entries_account_pieces"
             ),
         ]
         for (sql, parameters, index) in plans {

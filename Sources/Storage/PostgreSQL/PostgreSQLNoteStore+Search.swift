@@ -241,10 +241,11 @@ extension PostgreSQLNoteStore {
             key = .text(trigramPattern(account: account, containing: needle))
             sql = pageFromTrigramIndex
         case .pieces(let pieces):
-            key = .texts(pieces.map(PostgreSQLSearchLookup.indexed))
+            key = .texts(
+                pieces.map { accountPiece(account: account, PostgreSQLSearchLookup.indexed($0)) })
             sql = pageFromPieceIndex
         case .piece(let piece):
-            key = .texts([piece])
+            key = .texts([accountPiece(account: account, piece)])
             sql = pageOfPiece
         }
         let page = PostgreSQLConnection.Statement(
@@ -313,20 +314,30 @@ extension PostgreSQLNoteStore {
         where: "((e.account_id::text || chr(1)) || e.folded_content) LIKE $1::text")
 
     /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches.
-    /// The collation is the index's.
+    /// The collation is the index's. The pieces are the account's
+    /// (``accountPiece(account:_:)``), and so are their entries; `account_id + 0`, which no
+    /// index serves, says so again without inviting the planner to intersect the pieces
+    /// with the account's whole range of the primary key.
     static let pageFromPieceIndex = pageThroughEntries(
         where: """
-            (mynotes_text_pieces(e.folded_content) COLLATE "C") @> $1::text[]
-                AND e.account_id = $5 AND strpos(e.folded_content, $6::text) > 0
+            (mynotes_account_pieces(e.account_id, e.folded_content) COLLATE "C") @> $1::text[]
+                AND e.account_id + 0 = $5 AND strpos(e.folded_content, $6::text) > 0
             """)
 
     /// The entries holding a query that is one of the piece index's pieces: its matches,
     /// whose text need not be read (``PostgreSQLSearchLookup/piece(_:)``).
     static let pageOfPiece = pageThroughEntries(
         where: """
-            (mynotes_text_pieces(e.folded_content) COLLATE "C") @> $1::text[]
-                AND e.account_id = $5
+            (mynotes_account_pieces(e.account_id, e.folded_content) COLLATE "C") @> $1::text[]
+                AND e.account_id + 0 = $5
             """)
+
+    /// A piece as the piece index holds it for the account's notes (migration
+    /// search-entries-pieces-by-account): the account's ID, a colon, the piece. The ID is
+    /// all digits, so the first colon ends it whatever the piece holds.
+    static func accountPiece(account: Int64, _ piece: String) -> String {
+        "\(account):" + piece
+    }
 
     /// The trigram index's pattern for the account's notes holding `text`: the account's ID,
     /// U+0001 (which no ID holds: the ID is all the text before it), then
