@@ -27,14 +27,14 @@ for value in "$notes" "$rounds" "$seconds"; do
     [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, ROUNDS and SECONDS_EACH are whole numbers (got '$value')" >&2; exit 2; }
 done
 declare -A drop=(
-    [none]="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_pieces"
-    [trigrams]="DROP INDEX search_entries_pieces"
+    [none]="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_account_pieces"
+    [trigrams]="DROP INDEX search_entries_account_pieces"
     [pieces]="DROP INDEX search_entries_trigrams"
     [both]=""
     [both-nofastupdate]="ALTER INDEX search_entries_trigrams SET (fastupdate = off);
-        ALTER INDEX search_entries_pieces SET (fastupdate = off)"
+        ALTER INDEX search_entries_account_pieces SET (fastupdate = off)"
     [both-pending32mb]="ALTER INDEX search_entries_trigrams SET (gin_pending_list_limit = 32768);
-        ALTER INDEX search_entries_pieces SET (gin_pending_list_limit = 32768)"
+        ALTER INDEX search_entries_account_pieces SET (gin_pending_list_limit = 32768)"
 )
 for variant in "${variants[@]}"; do
     [[ -v "drop[$variant]" ]] || { echo "no variant '$variant' (none, trigrams, pieces, both, both-nofastupdate, both-pending32mb)" >&2; exit 2; }

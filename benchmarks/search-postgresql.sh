@@ -91,11 +91,12 @@ large_account=$(sql -c "SELECT id FROM accounts WHERE email = 'large@example.com
 # The database as the release before the indexes left it: no search index, no search
 # entries, no record of their steps.
 index_definitions=$(sql -c "SELECT pg_get_indexdef('search_entries_trigrams'::regclass) || ';'
-    || pg_get_indexdef('search_entries_pieces'::regclass) || ';'")
-drop_indexes="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_pieces"
+    || pg_get_indexdef('search_entries_account_pieces'::regclass) || ';'")
+drop_indexes="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_account_pieces"
 sql -c "DROP TABLE search_entries; DROP TABLE search_progress; DROP FUNCTION mynotes_text_pieces;
+    DROP FUNCTION mynotes_account_pieces;
     DELETE FROM schema_migrations WHERE name IN ('notes-trigram-index', 'notes-piece-index',
-        'search-entries', 'notes-search-indexes-dropped')"
+        'search-entries', 'notes-search-indexes-dropped', 'search-entries-pieces-by-account')"
 
 # fill ACCOUNT_ID COUNT AVERAGE_BYTES SEED: straight into the table, the change feed's
 # trigger off (one UPDATE of the account's row per note would take hours in one
@@ -139,7 +140,7 @@ awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", 
 sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', entries '
     || pg_size_pretty(pg_table_size('search_entries')) || ', trigram index '
     || pg_size_pretty(pg_relation_size('search_entries_trigrams')) || ', piece index '
-    || pg_size_pretty(pg_relation_size('search_entries_pieces')) || ', page index '
+    || pg_size_pretty(pg_relation_size('search_entries_account_pieces')) || ', page index '
     || pg_size_pretty(pg_relation_size('notes_by_account_newest'))"
 
 renice_cluster 0
