@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # What each search index costs durable adds on PostgreSQL (issue 15), now that the indexes
 # are on search_entries and kept by the servers' indexer off the adds' commits (it indexes
-# a round's adds while the store is quiet, during the next variant's round): one private cluster
+# a round's adds once the store is quiet, which the script waits for): one private cluster
 # (initdb, fsync on, shared_buffers 2GB) with one database per variant, each filled with the
 # same NOTES notes (default 100,000, the vocabulary of benchmarks/search-postgresql.py) and
 # then stripped of the indexes the variant lacks, a server on each, and ROUNDS rounds of
 # SECONDS seconds of legacy adds (wrk, 64 connections, one account) that go through the
-# variants in turn, so that what drifts meanwhile weighs on all alike. Prints each round and
-# each variant's sum of rates against the first variant's.
+# variants in turn, so that what drifts meanwhile weighs on all alike, each round followed by
+# a wait until its server's indexer has read its adds. Prints each round and each variant's
+# sum of rates against the first variant's, without and with the waits.
 #
 #   benchmarks/search-postgresql-adds.sh            # about 10 minutes on 2 cores
 #   VARIANTS="none both" ROUNDS=4 benchmarks/search-postgresql-adds.sh
@@ -106,20 +107,41 @@ end
 LUA
 script=()
 [ -n "${DIFFERENT_CONTENT:-}" ] && script=(-s "$work/different.lua")
-echo "== durable adds, legacy API, wrk 64 connections, ${seconds}s each"
+# indexed VARIANT: waits until the variant's indexer has read every change of the writer's
+# account (at most 10 minutes) and prints how long that took, so that a round's deferred
+# index work runs before the next round, not during another variant's.
+indexed() {
+    local database="postgres://postgres@127.0.0.1:$port/db_${1//-/_}" began=$EPOCHREALTIME lag
+    for _ in $(seq 6000); do
+        lag=$("$pg_bin/psql" -qAtX "$database" -c "SELECT a.change_seq - coalesce(p.indexed_seq, 0)
+            FROM accounts a LEFT JOIN search_progress p ON p.account_id = a.id
+            WHERE a.email_key = 'writer@example.com'")
+        [ "$lag" = 0 ] && break
+        sleep 0.1
+    done
+    awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'
+}
+declare -A waits
+echo "== durable adds, legacy API, wrk 64 connections, ${seconds}s each, then the wait until indexed"
 for round in $(seq "$rounds"); do
     line="round $round:"
     for variant in "${variants[@]}"; do
         path="/mynotes/webservice.php?email=writer@example.com&token=${token[$variant]}&action=add&date=2026-11-29+12:00&content=Benchmark+note+%E4%BC%9A%E8%AE%AE+meeting"
         rate=$(wrk -t1 -c64 -d"${seconds}s" "${script[@]}" "${base[$variant]}$path" | awk '/Requests\/sec/ { print $2 }')
+        wait=$(indexed "$variant")
         sums[$variant]=$(awk -v a="${sums[$variant]:-0}" -v b="$rate" 'BEGIN { print a + b }')
-        line+=" $variant $rate"
+        waits[$variant]=$(awk -v a="${waits[$variant]:-0}" -v b="$wait" 'BEGIN { print a + b }')
+        line+=" $variant $rate (indexed ${wait} s after)"
     done
     echo "$line"
 done
+# Adds/s with the wait: the round's adds over the round's seconds plus the wait, the rate a
+# stream of adds would keep if the indexer's work could not wait for quiet.
 first=${variants[0]}
 for variant in "${variants[@]}"; do
     awk -v v="$variant" -v s="${sums[$variant]}" -v f="${sums[$first]}" -v r="$rounds" -v first="$first" \
-        'BEGIN { printf "%-18s %8.0f adds/s on average, %.2fx %s\n", v, s / r, s / f, first }'
+        -v t="$seconds" -v w="${waits[$variant]}" -v fw="${waits[$first]}" 'BEGIN {
+        printf "%-18s %8.0f adds/s on average, %.2fx %s; counting the waits %8.0f adds/s, %.2fx\n",
+            v, s / r, s / f, first, s * t / (r * t + w), (s * t / (r * t + w)) / (f * t / (r * t + fw)) }'
 done
 echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -30,8 +30,13 @@ import Metrics
 final class PostgreSQLSearchIndexer: Sendable {
     /// Changes per batch: tens of milliseconds of the database's work.
     static let batchChanges = 1_000
-    /// How long an account has to be without writes before a batch runs.
-    static let quietNanoseconds = SQLiteSearchIndexer.quietNanoseconds
+    /// How long an account has to be without writes before a batch runs: ten times
+    /// SQLite's. Writes reach the indexer as notifications after their batches' commits,
+    /// and on a loaded machine (fsync, autovacuum) those came more than 20 ms apart amid a
+    /// stream of adds: the indexer then ran batches during the stream, and the adds fell to
+    /// 0.60 times the rate without indexes (0.96 times at 200 ms; search-postgresql-adds.sh,
+    /// 2026-12-04).
+    static let quietNanoseconds = 200_000_000
     /// How often, at most, the indexer reads how far an account busy with writes lags.
     static let lagCheckNanoseconds = 250_000_000
     /// Changes waiting past which the account is behind, searched or not.

@@ -1,7 +1,8 @@
 /// Which search index serves a folded query on PostgreSQL (issue 15), and what every note
 /// that index yields for it holds:
 ///
-/// - the piece index (migration `notes-piece-index`) for a query of five characters or
+/// - the piece index (migration `notes-piece-index`, on the search entries and keyed by
+///   account since `search-entries-pieces-by-account`) for a query of five characters or
 ///   more: its candidates hold every one of the query's four-character pieces;
 /// - the trigram index (pg_trgm, migration `notes-trigram-index`) for a query of three
 ///   characters that are letters or digits, as ``PostgreSQLTrigramWords`` tells them; its
