@@ -57,7 +57,7 @@ trap cleanup EXIT
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "${as_postgres[@]}" "$pg_bin/initdb" -D "$work/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >"$work/initdb.log"
 "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/postgres.log" -w -o \
-    "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=2GB" start >/dev/null
+    "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300 -c shared_buffers=2GB -c log_autovacuum_min_duration=0" start >/dev/null
 python3 benchmarks/search-postgresql.py notes "$notes" 200 30 15 >"$work/notes.tsv"
 
 echo "== $notes notes in each of ${#variants[@]} databases (load average $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -144,4 +144,18 @@ for variant in "${variants[@]}"; do
         printf "%-18s %8.0f adds/s on average, %.2fx %s; counting the waits %8.0f adds/s, %.2fx\n",
             v, s / r, s / f, first, s * t / (r * t + w), (s * t / (r * t + w)) / (f * t / (r * t + fw)) }'
 done
+# PostgreSQL's own work beside the adds: each autovacuum run (a vacuum or an ANALYZE, which
+# computes the indexes' expressions for its sample unless their statistics are off) of the
+# variants' tables, with its CPU time.
+echo "== autovacuum during the run"
+awk '/automatic (vacuum|analyze) of table "db_/ {
+        kind = ($0 ~ /automatic vacuum/) ? "vacuum" : "analyze"
+        table = $0; sub(/.*of table "/, "", table); sub(/".*/, "", table)
+    }
+    /system usage: CPU/ && table != "" {
+        cpu = $0; sub(/.*user: /, "", cpu); sub(/ s,.*/, "", cpu)
+        elapsed = $0; sub(/.*elapsed: /, "", elapsed); sub(/ s.*/, "", elapsed)
+        if (elapsed + 0 >= 0.1) printf "%-8s %-36s CPU %6s s, elapsed %6s s\n", kind, table, cpu, elapsed
+        table = ""
+    }' "$work/postgres.log"
 echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

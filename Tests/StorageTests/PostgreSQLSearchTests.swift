@@ -274,6 +274,16 @@ struct PostgreSQLSearchTests {
                 "SELECT count(*) FROM pg_indexes WHERE indexname LIKE 'notes_folded%'",
                 on: database
             ).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        // ANALYZE leaves the indexes' expressions alone (each would be computed for every
+        // sampled entry).
+        #expect(
+            try cluster.psql(
+                """
+                SELECT string_agg(attstattarget::text, ',') FROM pg_attribute
+                WHERE attrelid IN ('search_entries_account_pieces'::regclass,
+                    'search_entries_trigrams'::regclass)
+                """, on: database
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0")
         let bounds: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
         let pattern = PostgreSQLNoteStore.trigramPattern(account: account, containing: "note 1234 ")
         let plans = [
