@@ -378,7 +378,8 @@ enum PostgreSQLMigrations {
 
     /// Raises `maintenance_work_mem` for the step's transaction to 256 MB, unless it is
     /// set higher: a GIN build with PostgreSQL's default 64 MB flushes its keys to disk
-    /// many times over.
+    /// many times over. Part of a step's text (`search-entries-pieces-by-account`), so it
+    /// never changes once released, as a step does not.
     static let raisingMaintenanceMemory = """
         DO $$
         BEGIN
