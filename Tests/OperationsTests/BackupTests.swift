@@ -64,7 +64,14 @@ import Testing
         }
         let stream = AddStream()
         let adding = Task { try await stream.run(on: store, account: account.id) }
-        try Poll.until("200 adds before the backup", timeout: .seconds(60)) { stream.count >= 200 }
+        // Polled without holding a thread of the concurrency pool, which the stream's adds
+        // need: a blocking poll there, beside the other suites' on two cores, starved them
+        // (fewer than 200 adds in 60 s, in a CI run of 2026-12-04).
+        try await Poll.until(
+            "200 adds before the backup", timeout: .seconds(60), every: Poll.interval
+        ) {
+            stream.count >= 200
+        }
 
         let copy = fixture.path("copy.sqlite")
         let backupStarted = ContinuousClock.now
@@ -73,7 +80,7 @@ import Testing
             "mynotes-server", ["backup", "--database", fixture.location, "--to", copy])
         let backupEnded = ContinuousClock.now
         let countAfterBackup = stream.count
-        try Poll.until("adds after the backup", timeout: .seconds(60)) {
+        try await Poll.until("adds after the backup", timeout: .seconds(60), every: Poll.interval) {
             stream.count >= countAfterBackup + 20
         }
         stream.stopped.store(true, ordering: .relaxed)
