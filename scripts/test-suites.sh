@@ -12,5 +12,9 @@ load_suites='ConnectionLimitTests|ChangeStreamTests|ChangeStreamProcessTests|Str
 # Tests whose subject is a time limit on real work, which a sanitizer's slowdown breaks:
 # six sign-ups at the server's real hashing cost against a 10 s refill, on one server and
 # on two sharing the budget (under ASan the two servers' five sign-ups once took longer
-# than the refill, so the sixth was let in); importing 10,000 notes in under 60 s.
-time_limited_tests='sixSignUpsFromOneAddress|theSignUpRateHoldsAcrossServers|tenThousand'
+# than the refill, so the sixth was let in); importing 10,000 notes in under 60 s. Since
+# 2026-12-04 also four that wait a fixed time for real work (20 refusals within 60 s from a
+# stream of adds; a silent connection replaced within 20 s; the SQLite search index's
+# catch-up within a minute, twice): in two CI runs that day each failed in the ASan step
+# alone, on a machine measured 20% slower than the day before, and passed in the plain run.
+time_limited_tests='sixSignUpsFromOneAddress|theSignUpRateHoldsAcrossServers|tenThousand|twoFastWritersStopAtTheByteLimit|ChangeFeedIntegrationTests/silent|notesWaitingOnOpeningAreFoundAtOnceAndIndexedWhileTheStoreServes|aQuietStoreIndexesTheWaitingNotes'
