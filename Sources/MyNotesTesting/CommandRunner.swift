@@ -40,6 +40,29 @@ public enum CommandRunner {
         try run(executable: executable(name), arguments, environment: environment, input: input)
     }
 
+    /// The same from an async test: the child is awaited on a thread of its own, so the
+    /// test holds no thread of the concurrency pool meanwhile, which work it runs beside the
+    /// child (a stream of adds during a backup) may need. On two cores that pool has two.
+    ///
+    /// ```swift
+    /// let backup = try await CommandRunner.run("mynotes-server", ["backup", "--to", copy])
+    /// ```
+    public static func run(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:],
+        input: String? = nil
+    ) async throws -> Result {
+        let program = executable(name)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Swift.Result<Result, any Error> {
+                        try run(
+                            executable: program, arguments, environment: environment, input: input)
+                    })
+            }.start()
+        }
+    }
+
     /// Runs any program (`/usr/bin/promtool`, `openssl`) to completion.
     public static func run(
         executable: URL, _ arguments: [String], environment: [String: String] = [:],

@@ -50,7 +50,7 @@ struct MigrateCommandTests {
 
         let cluster = try #require(try PostgreSQLCluster.shared())
         let postgres = try cluster.createDatabase()
-        let forth = try CommandRunner.run(
+        let forth = try await CommandRunner.run(
             "mynotes-server", ["migrate", "--from", sqlite.description, "--to", postgres])
         #expect(forth.status == 0, "\(forth.standardError)")
         #expect(forth.standardOutput.contains("copied 2 accounts, 2 tokens and 2499 notes"))
@@ -70,11 +70,11 @@ struct MigrateCommandTests {
         copied.close()
 
         // A target that holds data is refused, unless told.
-        let again = try CommandRunner.run(
+        let again = try await CommandRunner.run(
             "mynotes-server", ["migrate", "--from", sqlite.description, "--to", postgres])
         #expect(again.status == 1)
         #expect(again.standardError.contains("not empty"))
-        let forced = try CommandRunner.run(
+        let forced = try await CommandRunner.run(
             "mynotes-server",
             ["migrate", "--from", sqlite.description, "--to", postgres, "--force"])
         #expect(forced.status == 0, "\(forced.standardError)")
@@ -82,7 +82,7 @@ struct MigrateCommandTests {
         // And back, into a new SQLite file.
         let back = StoreLocation.sqlite(
             path: database.directory.appendingPathComponent("back.sqlite").path)
-        let returned = try CommandRunner.run(
+        let returned = try await CommandRunner.run(
             "mynotes-server", ["migrate", "--from", postgres, "--to", back.description])
         #expect(returned.status == 0, "\(returned.standardError)")
         #expect(try await Self.contents(of: back) == before)

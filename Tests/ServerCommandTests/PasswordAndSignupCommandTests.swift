@@ -108,7 +108,8 @@ import Testing
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let db = ["--database", database.location]
-        _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
+        _ = try await CommandRunner.run(
+            "mynotes-server", ["accounts", "add", "ann@example.com"] + db)
         let (status, output) = try await PseudoTerminal.run(
             "mynotes-server", ["accounts", "set-password", "ann@example.com"] + db,
             answering: [
@@ -130,7 +131,8 @@ import Testing
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let db = ["--database", database.location]
-        _ = try CommandRunner.run("mynotes-server", ["accounts", "add", "ann@example.com"] + db)
+        _ = try await CommandRunner.run(
+            "mynotes-server", ["accounts", "add", "ann@example.com"] + db)
         let (status, output) = try await PseudoTerminal.run(
             "mynotes-server", ["accounts", "set-password", "ann@example.com"] + db,
             answering: [

@@ -98,7 +98,7 @@ import Testing
         try await TestThreads.run { _ in
             let database = try TemporaryDatabase()
             defer { database.remove() }
-            let added = try CommandRunner.run(
+            let added = try await CommandRunner.run(
                 "mynotes-server", ["accounts", "add", "a@x.org", "--database", database.location])
             let token = try #require(added.outputLines.last)
             let server = try ServerProcess(
