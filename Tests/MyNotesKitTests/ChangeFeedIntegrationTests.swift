@@ -196,7 +196,7 @@ struct ChangeFeedIntegrationTests {
             reconnection: .init(delay: .milliseconds(20), idleTimeout: .seconds(1)))
         let watching = Task { for try await _ in stream {} }
         defer { watching.cancel() }
-        try await peer.requests.wait(for: 2, timeout: .seconds(20))
+        try await peer.requests.wait(for: 2, timeout: .seconds(120))
     }
 
     @Test("Cancelling the loop ends it without an error and closes the connection")

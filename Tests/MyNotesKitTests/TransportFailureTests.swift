@@ -93,7 +93,7 @@ struct TransportFailureTests {
         let peer = LoopbackPeer(.silent)
         defer { peer.stop() }
         // The clock never moves: only the cancellation can end the call.
-        let client = Self.client(peer.url, timeout: .seconds(60), clock: ManualClock())
+        let client = Self.client(peer.url, timeout: .seconds(600), clock: ManualClock())
         let task = Task { () async throws(NotesClientError) in try await client.query() }
         try await peer.requests.wait()
         task.cancel()

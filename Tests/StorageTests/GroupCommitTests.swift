@@ -56,7 +56,7 @@ import Testing
 
     /// Two writes that came together wait for more, joined one by one, until the batch is
     /// full; the commit after that full one does not wait.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aSmallBatchOfSeveralWritersWaitsUntilItIsFull() async throws {
         let setup = try Setup(Self.patient(fullBatch: 4))
         defer { setup.close() }
@@ -85,7 +85,7 @@ import Testing
     /// An import: each write sent once the last is acknowledged. Nothing joins its waits,
     /// so it waits at its 2nd, 4th, 7th, 12th, 21st, 38th, 71st and 136th write, then once in
     /// 65.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func oneWritersWritesInARowRarelyWait() async throws {
         let setup = try Setup(Self.patient(fullBatch: 100, quiet: .milliseconds(2)))
         defer { setup.close() }
@@ -98,7 +98,7 @@ import Testing
         #expect(statistics.commitDelay.snapshot().count == 8)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aWaitingBatchCommitsOnceNoMoreWritesCome() async throws {
         let setup = try Setup(Self.patient(fullBatch: 100, quiet: .milliseconds(5)))
         defer { setup.close() }

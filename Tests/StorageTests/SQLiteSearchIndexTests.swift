@@ -242,7 +242,7 @@ import Testing
 
     /// Notes added wait for the index only until the store is quiet: the writer then moves
     /// them in, in batches of its own.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aQuietStoreIndexesTheWaitingNotes() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
@@ -294,7 +294,7 @@ import Testing
     /// `kill -9` before its writer's batches took them) do not hold up the store's opening:
     /// they are found at once, as the index's tail, and the writer indexes them while the
     /// store serves.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func notesWaitingOnOpeningAreFoundAtOnceAndIndexedWhileTheStoreServes() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
