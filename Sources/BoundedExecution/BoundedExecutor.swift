@@ -62,7 +62,7 @@ public final class BoundedExecutor: Sendable {
         case continueHere
     }
 
-    /// Starts `limits.threads` threads named `mynotes.<name>.<n>`. They hold the executor
+    /// Starts `limits.threads` threads named `<name>.<n>` (cut to Linux's 15 bytes). They hold the executor
     /// until ``close()``, which its owner must call. They are `throughput` threads by
     /// default (``ThreadScheduling``): handed work by others, they do not preempt them.
     public init(
@@ -72,7 +72,11 @@ public final class BoundedExecutor: Sendable {
         self.name = name
         self.limits = limits
         for index in 0..<limits.threads {
-            let thread = Thread { [self] in
+            // The index survives the 15 bytes Linux keeps of a thread's name.
+            let suffix = ".\(index)"
+            let threadName = String(
+                decoding: name.utf8.prefix(15 - suffix.utf8.count), as: UTF8.self)
+            let thread = Thread.named(threadName + suffix) { [self] in
                 scheduling.applyToCurrentThread()
                 if resumedTasks == .continueHere {
                     pthread_setspecific(continuesResumedTasksKey, UnsafeRawPointer(bitPattern: 1))
@@ -80,7 +84,6 @@ public final class BoundedExecutor: Sendable {
                 work()
                 stopped.signal()
             }
-            thread.name = "mynotes.\(name).\(index)"
             thread.start()
         }
     }

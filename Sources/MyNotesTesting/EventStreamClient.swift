@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 
 #if canImport(Glibc)
@@ -78,8 +79,7 @@ public final class EventStreamClient: Sendable {
             close(descriptor)
             throw RawHTTPClient.Failure.closed
         }
-        let reader = Thread { [self] in read() }
-        reader.name = "event-stream-client"
+        let reader = Thread.named("event-stream") { [self] in read() }
         reader.start()
     }
 

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ final class ReloadSignal: Sendable {
         self.ends = (ends[0], ends[1])
         Self.writeEnd = ends[1]
         let readEnd = ends[0]
-        let thread = Thread {
+        let thread = Thread.named("sighup") {
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
@@ -27,7 +28,6 @@ final class ReloadSignal: Sendable {
                 action()
             }
         }
-        thread.name = "mynotes.sighup"
         thread.start()
         signal(SIGHUP) { _ in
             var byte: UInt8 = 1

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -21,6 +22,16 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.sorted() == (0..<50).map { $0 * 2 })
+    }
+
+    /// What `top -H` and `gdb` show: the executor's name and the thread's index, cut to
+    /// the 15 bytes Linux keeps, the index kept whole.
+    @Test(arguments: [("reads", "reads.0"), ("password-hashing", "password-hash.0")])
+    func itsThreadsCarryItsName(name: String, shown: String) async throws {
+        let executor = BoundedExecutor(
+            name: name, limits: ExecutorLimits(threads: 1, queueLimit: 1))
+        defer { executor.close() }
+        #expect(try await executor.run { Thread.current.name } == shown)
     }
 
     @Test func aFullQueueIsRefusedAtOnceAndAcceptsAgainWhenDrained() async throws {

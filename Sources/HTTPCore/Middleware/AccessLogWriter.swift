@@ -46,13 +46,12 @@ public final class AccessLogWriter: Sendable {
         self.format = format
         self.capacity = max(1, capacity)
         descriptor = Lock(try Self.open(destination))
-        let thread = Thread { [self] in
+        let thread = Thread.named("access-log") { [self] in
             // Woken by the loops' requests: it writes when they pause, not between them.
             ThreadScheduling.throughput.applyToCurrentThread()
             run()
             finished.signal()
         }
-        thread.name = "mynotes.access-log"
         thread.start()
     }
 

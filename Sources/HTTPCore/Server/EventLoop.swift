@@ -1,3 +1,4 @@
+import BoundedExecution
 import CH2O
 import Dispatch
 import Foundation
@@ -53,12 +54,11 @@ final class EventLoop: @unchecked Sendable {
         receiver = .allocate(capacity: 1)
         receiver.initialize(to: h2o_multithread_receiver_t())
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        let thread = Thread.named("http-loop.\(index)") { [self] in
             setUp(listening: listening)
             ready.signal()
             run()
         }
-        thread.name = "HTTP loop \(index)"
         // Responders run their first part here, before they first wait: room for deep
         // call chains (the router, decoders) as on any thread of Swift's.
         thread.stackSize = 4 << 20

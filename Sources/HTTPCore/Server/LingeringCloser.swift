@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import Locking
 
@@ -76,8 +77,7 @@ final class LingeringCloser: Sendable {
             return
         }
         if start {
-            let thread = Thread { [self] in run() }
-            thread.name = "HTTP lingering close"
+            let thread = Thread.named("http-linger") { [self] in run() }
             thread.start()
         } else {
             wake()

@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import Locking
 
@@ -53,11 +54,10 @@ final class PostgreSQLChangeListener: Sendable {
             return !state.started && !state.stopped
         }
         guard starting else { return }
-        let thread = Thread { [self] in
+        let thread = Thread.named("pg-listener") { [self] in
             run()
             finished.signal()
         }
-        thread.name = "mynotes.postgres-listener"
         thread.start()
     }
 

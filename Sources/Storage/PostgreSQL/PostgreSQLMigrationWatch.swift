@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import Locking
 
@@ -22,7 +23,7 @@ final class PostgreSQLMigrationWatch: Sendable {
         conninfo: String, backend: Int64, step: String, interval: Duration,
         progress: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void
     ) {
-        let thread = Thread { [self] in
+        let thread = Thread.named("pg-migration") { [self] in
             defer { finished.signal() }
             guard let connection = try? PostgreSQLConnection(conninfo: conninfo) else { return }
             let seconds =
@@ -55,7 +56,6 @@ final class PostgreSQLMigrationWatch: Sendable {
                     .building(step: step, phase: phase, blocksDone: done, blocksTotal: total))
             }
         }
-        thread.name = "mynotes-migration-watch"
         thread.start()
     }
 

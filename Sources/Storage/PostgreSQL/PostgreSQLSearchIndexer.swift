@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import Locking
 import Metrics
@@ -93,11 +94,10 @@ final class PostgreSQLSearchIndexer: Sendable {
             return !state.started && !state.stopped
         }
         guard starting else { return }
-        let thread = Thread { [self] in
+        let thread = Thread.named("pg-indexer") { [self] in
             run()
             finished.signal()
         }
-        thread.name = "mynotes.postgres-indexer"
         thread.start()
     }
 

@@ -78,13 +78,12 @@ final class SQLiteWriter: Sendable {
         self.retryAfter = retryAfter
         self.groupCommit = groupCommit
         self.recovery = recovery
-        let thread = Thread { [self] in
+        let thread = Thread.named("sqlite-writer") { [self] in
             // Woken by every write, it would otherwise preempt the loop that queued it.
             ThreadScheduling.throughput.applyToCurrentThread()
             run()
             finished.signal()
         }
-        thread.name = "mynotes.sqlite-writer"
         thread.start()
     }
 

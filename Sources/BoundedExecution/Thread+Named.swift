@@ -1,0 +1,20 @@
+import Foundation
+
+extension Thread {
+    /// A thread (not yet started) that names itself `name` once it runs, so that `top -H`,
+    /// `ps -L` and `gdb` show it so: on Linux, Foundation drops a name set before
+    /// `start()`, and the thread would show its creator's name (often a thread of Swift's
+    /// cooperative pool, `com.apple.root.default-qos`) instead. Linux takes 15 bytes at
+    /// most (a longer name is refused whole), so the name is cut to that.
+    ///
+    /// ```swift
+    /// let thread = Thread.named("sighup") { waitForSignals() }
+    /// thread.start()
+    /// ```
+    public static func named(_ name: String, _ body: @escaping @Sendable () -> Void) -> Thread {
+        Thread {
+            Thread.current.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+            body()
+        }
+    }
+}
