@@ -7,7 +7,7 @@ import Testing
 /// Issue 15 on PostgreSQL, the search entries: a search answers as a scan does whatever the
 /// indexer has read of the account's changes (nothing, part, all; notes changed and removed
 /// since), and the indexer brings the entries up to date by itself.
-@Suite(.postgreSQLInstalled)
+@Suite(.postgreSQLInstalled, .onTestThreads)
 struct PostgreSQLSearchIndexerTests {
     let cluster: PostgreSQLCluster
 

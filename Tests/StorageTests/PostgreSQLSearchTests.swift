@@ -9,7 +9,7 @@ import Testing
 /// what a scan of every note would; the migration builds the index over existing notes
 /// with its progress told; a server without pg_trgm, or a user who may not create it, is
 /// told what to do; the planner uses the indexes meant for each statement.
-@Suite(.postgreSQLInstalled)
+@Suite(.postgreSQLInstalled, .onTestThreads)
 struct PostgreSQLSearchTests {
     let cluster: PostgreSQLCluster
 

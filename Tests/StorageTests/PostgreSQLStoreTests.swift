@@ -10,7 +10,7 @@ import Testing
 /// What only the PostgreSQL store does: SQLSTATEs, migrations shared by many servers, the
 /// pool, prepared statements, durable commits, reconnection. The contract itself runs on
 /// both backends in the other suites.
-@Suite(.postgreSQLInstalled)
+@Suite(.postgreSQLInstalled, .onTestThreads)
 struct PostgreSQLStoreTests {
     let cluster: PostgreSQLCluster
     let database: String

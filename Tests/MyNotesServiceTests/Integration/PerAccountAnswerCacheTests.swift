@@ -7,7 +7,7 @@ import Testing
 /// hit reads nothing: the store is made to fail and the answer still comes), every kind of
 /// write to its own account shows in the next query, and any commit by another process,
 /// to whichever account, makes it stale.
-@Suite("Query answers kept per account")
+@Suite("Query answers kept per account", .onTestThreads)
 struct PerAccountAnswerCacheTests {
     /// An account with a password, two sessions and one note: queried with `token`, and
     /// written to with either session.
@@ -177,41 +177,35 @@ struct PerAccountAnswerCacheTests {
 
     @Test("A write to another account leaves the answer kept", arguments: Write.allCases)
     func anotherAccountsWriteKeepsTheAnswer(write: Write) async throws {
-        try await TestThreads.run { _ in
-            defer { fixture.server.shutdown() }
-            let cat = try queriedParty("cat@example.com")
-            let dan = try party("dan@example.com")
+        defer { fixture.server.shutdown() }
+        let cat = try queriedParty("cat@example.com")
+        let dan = try party("dan@example.com")
 
-            try await perform(write, as: dan)
-            #expect(try keptAnswer(cat) == ["Before"], "no store read after \(write) to dan")
-            #expect(try query(dan) == write.notesAfter)
-        }
+        try await perform(write, as: dan)
+        #expect(try keptAnswer(cat) == ["Before"], "no store read after \(write) to dan")
+        #expect(try query(dan) == write.notesAfter)
     }
 
     @Test("An answer is not kept past the minute after its session's last recorded use")
-    func aKeptAnswerEndsWhenTheSessionsUseIsDueToBeRecorded() async throws {
-        try await TestThreads.run { _ in
-            defer { fixture.server.shutdown() }
-            let cat = try queriedParty("cat@example.com")
+    func aKeptAnswerEndsWhenTheSessionsUseIsDueToBeRecorded() throws {
+        defer { fixture.server.shutdown() }
+        let cat = try queriedParty("cat@example.com")
 
-            clock.advance(by: .seconds(59))
-            #expect(try keptAnswer(cat) == ["Before"])
-            clock.advance(by: .seconds(30))
-            #expect(try keptAnswer(cat) == nil, "the store is asked again")
-            #expect(try query(cat) == ["Before"])
-            #expect(try keptAnswer(cat) == ["Before"], "kept again after the use is recorded")
-        }
+        clock.advance(by: .seconds(59))
+        #expect(try keptAnswer(cat) == ["Before"])
+        clock.advance(by: .seconds(30))
+        #expect(try keptAnswer(cat) == nil, "the store is asked again")
+        #expect(try query(cat) == ["Before"])
+        #expect(try keptAnswer(cat) == ["Before"], "kept again after the use is recorded")
     }
 
     @Test("Every write to the account shows in its next query", arguments: Write.allCases)
     func ownWriteShowsInTheNextQuery(write: Write) async throws {
-        try await TestThreads.run { _ in
-            defer { fixture.server.shutdown() }
-            let cat = try queriedParty("cat@example.com")
+        defer { fixture.server.shutdown() }
+        let cat = try queriedParty("cat@example.com")
 
-            try await perform(write, as: cat)
-            #expect(try query(cat) == write.notesAfter)
-        }
+        try await perform(write, as: cat)
+        #expect(try query(cat) == write.notesAfter)
     }
 
     /// Another process's commit: to the queried account, to another one, or to another
@@ -226,82 +220,75 @@ struct PerAccountAnswerCacheTests {
         "Another process's commit to any account makes the answer stale",
         arguments: ForeignCommit.allCases)
     func anotherProcessesCommitInvalidates(commit: ForeignCommit) async throws {
-        try await TestThreads.run { _ in
-            defer { fixture.server.shutdown() }
-            let cat = try queriedParty("cat@example.com")
-            let dan = try party("dan@example.com")
+        defer { fixture.server.shutdown() }
+        let cat = try queriedParty("cat@example.com")
+        let dan = try party("dan@example.com")
 
-            let path = fixture.server.directory.appendingPathComponent("notes.sqlite").path
-            let target = commit == .toTheAccount ? cat.email : dan.email
-            try BulkNotes.insert(1, email: target, into: path, date: "2026-11-30") { _ in
-                "Elsewhere"
-            }
-            if commit == .toAnotherAccountThenOwnWrite {
-                try await perform(.legacyAdd, as: try party("eve@example.com"))
-            }
-            #expect(try keptAnswer(cat) == nil, "the store is asked again")
-            let expected = commit == .toTheAccount ? ["Elsewhere", "Before"] : ["Before"]
-            #expect(try query(cat) == expected)
+        let path = fixture.server.directory.appendingPathComponent("notes.sqlite").path
+        let target = commit == .toTheAccount ? cat.email : dan.email
+        try BulkNotes.insert(1, email: target, into: path, date: "2026-11-30") { _ in "Elsewhere" }
+        if commit == .toAnotherAccountThenOwnWrite {
+            try await perform(.legacyAdd, as: try party("eve@example.com"))
         }
+        #expect(try keptAnswer(cat) == nil, "the store is asked again")
+        let expected = commit == .toTheAccount ? ["Elsewhere", "Before"] : ["Before"]
+        #expect(try query(cat) == expected)
     }
 
     /// Queries on several connections race adds to the same account: every answer holds at
     /// least every note whose add was acknowledged before the query was sent.
     @Test("No answer is older than the last acknowledged write")
-    func racingQueriesNeverMissAnAcknowledgedWrite() async throws {
-        try await TestThreads.run { _ in
-            defer { fixture.server.shutdown() }
-            let adds = 150
-            let acknowledged = Atomic<Int>(0)
-            let server = fixture.server
-            let fay = Party(
-                email: "fay@example.com", token: try server.createAccount(email: "fay@example.com"),
-                otherToken: "", noteID: "")
-            let token = fay.token
-            let queryString = FormEncoding.encode(
-                Self.identity("fay@example.com", token) + [Parameter("action", "query")])
-            let results = SimultaneousRequests.statuses(7, timeout: .seconds(120)) { index in
-                guard let client = try? RawHTTPClient(port: server.port) else { return -1 }
-                if index == 0 {
-                    for n in 1...adds {
-                        let body = FormEncoding.encode(
-                            Self.identity("fay@example.com", token) + [
-                                Parameter("action", "add"), Parameter("date", "2026-11-29"),
-                                Parameter("content", "n\(n)"),
-                            ])
-                        let head =
-                            "POST \(LegacyFixture.defaultPath) HTTP/1.1\r\nHost: test\r\n"
-                            + "Content-Type: application/x-www-form-urlencoded\r\n"
-                            + "Content-Length: \(body.utf8.count)\r\n\r\n"
-                        guard (try? client.send(Array((head + body).utf8)))?.resultCode == 0 else {
-                            return -2
-                        }
-                        acknowledged.store(n, ordering: .sequentiallyConsistent)
-                    }
-                    return 0
-                }
-                var stale = 0
-                var queries = 0
-                while acknowledged.load(ordering: .sequentiallyConsistent) < adds || queries == 0 {
-                    let before = acknowledged.load(ordering: .sequentiallyConsistent)
+    func racingQueriesNeverMissAnAcknowledgedWrite() throws {
+        defer { fixture.server.shutdown() }
+        let adds = 150
+        let acknowledged = Atomic<Int>(0)
+        let server = fixture.server
+        let fay = Party(
+            email: "fay@example.com", token: try server.createAccount(email: "fay@example.com"),
+            otherToken: "", noteID: "")
+        let token = fay.token
+        let queryString = FormEncoding.encode(
+            Self.identity("fay@example.com", token) + [Parameter("action", "query")])
+        let results = SimultaneousRequests.statuses(7, timeout: .seconds(120)) { index in
+            guard let client = try? RawHTTPClient(port: server.port) else { return -1 }
+            if index == 0 {
+                for n in 1...adds {
+                    let body = FormEncoding.encode(
+                        Self.identity("fay@example.com", token) + [
+                            Parameter("action", "add"), Parameter("date", "2026-11-29"),
+                            Parameter("content", "n\(n)"),
+                        ])
                     let head =
-                        "GET \(LegacyFixture.defaultPath)?\(queryString) HTTP/1.1\r\nHost: test\r\n\r\n"
-                    guard let reply = try? client.send(Array(head.utf8)).reply(),
-                        reply.resultCode == 0
-                    else { return -3 }
-                    let seen = Set((reply.record ?? []).map(\.content))
-                    if !(1...max(1, before)).allSatisfy({ before == 0 || seen.contains("n\($0)") })
-                    {
-                        stale += 1
+                        "POST \(LegacyFixture.defaultPath) HTTP/1.1\r\nHost: test\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\n\r\n"
+                    guard (try? client.send(Array((head + body).utf8)))?.resultCode == 0 else {
+                        return -2
                     }
-                    queries += 1
+                    acknowledged.store(n, ordering: .sequentiallyConsistent)
                 }
-                return stale
+                return 0
             }
-            let outcomes = try #require(results, "every connection finished in time")
-            #expect(outcomes.allSatisfy { $0 >= 0 }, "every request was answered: \(outcomes)")
-            #expect(outcomes.reduce(0) { $0 + max(0, $1) } == 0, "stale answers: \(outcomes)")
-            #expect(try query(fay)?.count == adds)
+            var stale = 0
+            var queries = 0
+            while acknowledged.load(ordering: .sequentiallyConsistent) < adds || queries == 0 {
+                let before = acknowledged.load(ordering: .sequentiallyConsistent)
+                let head =
+                    "GET \(LegacyFixture.defaultPath)?\(queryString) HTTP/1.1\r\nHost: test\r\n\r\n"
+                guard let reply = try? client.send(Array(head.utf8)).reply(),
+                    reply.resultCode == 0
+                else { return -3 }
+                let seen = Set((reply.record ?? []).map(\.content))
+                if !(1...max(1, before)).allSatisfy({ before == 0 || seen.contains("n\($0)") }) {
+                    stale += 1
+                }
+                queries += 1
+            }
+            return stale
         }
+        let outcomes = try #require(results, "every connection finished in time")
+        #expect(outcomes.allSatisfy { $0 >= 0 }, "every request was answered: \(outcomes)")
+        #expect(outcomes.reduce(0) { $0 + max(0, $1) } == 0, "stale answers: \(outcomes)")
+        #expect(try query(fay)?.count == adds)
     }
 }

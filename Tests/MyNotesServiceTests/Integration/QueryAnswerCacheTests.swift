@@ -6,7 +6,7 @@ import Testing
 /// it may depend on: this server's write to its account, or any commit of another process
 /// writing to the same file (as `mynotes-server accounts …` does while the server runs).
 /// `PerAccountAnswerCacheTests` show what other accounts' writes leave kept.
-@Suite("Query answers kept until a commit they depend on")
+@Suite("Query answers kept until a commit they depend on", .onTestThreads)
 struct QueryAnswerCacheTests {
     static func databasePath(of fixture: LegacyFixture) -> String {
         fixture.server.directory.appendingPathComponent("notes.sqlite").path
