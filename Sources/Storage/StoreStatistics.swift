@@ -21,6 +21,9 @@ public final class StoreStatistics: Sendable {
     /// SQLite: how long a batch waited for more writes to join it (``GroupCommit``), for
     /// the batches that waited.
     public let commitDelay = Histogram.latency
+    /// Notes (SQLite) or changes (PostgreSQL) the search index took in per batch of its
+    /// own: the count is the batches, the sum what they indexed.
+    public let searchIndexBatchSize = Histogram.sizes
 
     public init() {}
 }

@@ -62,6 +62,10 @@ import Testing
         #expect(samples[#"mynotes_store_queue_wait_seconds_count{queue="write"}"#] == 4)
         #expect((samples[#"mynotes_store_queue_wait_seconds_count{queue="read"}"#] ?? 0) >= 4)
         #expect(samples[#"mynotes_store_queue_depth{queue="write"}"#] == 0)
+        // The four adds wait for the search index, or its batches have taken them in.
+        let waiting = try #require(samples["mynotes_search_index_waiting_notes"])
+        #expect(waiting >= 0 && waiting <= 4)
+        #expect((samples["mynotes_search_index_batch_size_sum"] ?? -1) <= 4)
         #expect(samples["mynotes_http_connections_refused_total"] == 0)
         #expect(samples["mynotes_http_streams_open"] == 0)
         #expect((samples["process_resident_memory_bytes"] ?? 0) > 1_000_000)

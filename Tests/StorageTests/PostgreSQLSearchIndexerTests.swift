@@ -72,7 +72,8 @@ struct PostgreSQLSearchIndexerTests {
         #expect(stale.int64(0, 0) == 0)
     }
 
-    /// The indexer, told of an account's writes, indexes them once the account is quiet.
+    /// The indexer, told of an account's writes, indexes them once the account is quiet,
+    /// and counts what its batches took in (`mynotes_search_index_batch_size`).
     @Test func theIndexerCatchesUpByItself() async throws {
         let schema = try cluster.createSchema()
         let store = try PostgreSQLNoteStore(conninfo: schema)
@@ -84,7 +85,8 @@ struct PostgreSQLSearchIndexerTests {
         for index in 0..<50 {
             try insert("note \(index) zebrafish", day: 1, account: account, on: connection)
         }
-        let indexer = PostgreSQLSearchIndexer(conninfo: schema)
+        let statistics = StoreStatistics()
+        let indexer = PostgreSQLSearchIndexer(conninfo: schema, statistics: statistics)
         indexer.start()
         defer { indexer.stop() }
         await indexer.untilIdle()
@@ -98,6 +100,9 @@ struct PostgreSQLSearchIndexerTests {
         #expect(progress.count == 1)
         #expect(progress.int64(0, 0) == progress.int64(0, 1))
         #expect(progress.int64(0, 2) == 50)
+        #expect(indexer.waitingAccounts == 0)
+        #expect(statistics.searchIndexBatchSize.snapshot().sum == 50)
+        #expect(statistics.searchIndexBatchSize.snapshot().count >= 1)
     }
 
     /// A piece's keys in the index are its account's: a search of a small account reads
@@ -157,7 +162,7 @@ struct PostgreSQLSearchIndexerTests {
     }
 
     private func indexAll(account: Int64, on connection: PostgreSQLConnection) throws {
-        while case .indexed(let remaining) = try PostgreSQLSearchIndexer.index(
+        while case .indexed(_, let remaining) = try PostgreSQLSearchIndexer.index(
             account: account, batch: 250, on: connection), remaining > 0
         {}
     }

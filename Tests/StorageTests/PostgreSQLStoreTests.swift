@@ -35,6 +35,8 @@ struct PostgreSQLStoreTests {
         store.collect(into: &text)
         #expect(text.text.contains(#"mynotes_store_pool_connections{state="capacity"} 3"#))
         #expect(text.text.contains(#"mynotes_store_queue_depth{queue="postgres"} 0"#))
+        #expect(text.text.contains("# TYPE mynotes_search_index_waiting_accounts gauge"))
+        #expect(text.text.contains("# TYPE mynotes_search_index_batch_size histogram"))
         _ = try cluster.psql(
             "DELETE FROM schema_migrations WHERE name = 'token-last-use-and-kind'", on: database)
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import Testing
 
 @testable import Storage
@@ -241,7 +242,7 @@ import Testing
     }
 
     /// Notes added wait for the index only until the store is quiet: the writer then moves
-    /// them in, in batches of its own.
+    /// them in, in batches of its own, which `/metrics` counts.
     @Test(.timeLimit(.minutes(5)))
     func aQuietStoreIndexesTheWaitingNotes() async throws {
         let database = try TemporaryDatabaseFile()
@@ -256,6 +257,14 @@ import Testing
                 account: account.id, to: store)
             await store.searchIndexer.untilCaughtUp()
             #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 600)
+            var metrics = MetricsText()
+            store.collect(into: &metrics)
+            let lines = Set(metrics.text.split(separator: "\n"))
+            #expect(lines.contains("mynotes_search_index_waiting_notes 0"))
+            #expect(lines.contains("mynotes_search_index_batch_size_sum 600"))
+            // At most 256 notes a batch.
+            let batches = lines.first { $0.hasPrefix("mynotes_search_index_batch_size_count ") }
+            #expect((batches?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 3)
             let found = try await store.notes(
                 account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
             #expect(found.map(\.content) == ["note 599"])

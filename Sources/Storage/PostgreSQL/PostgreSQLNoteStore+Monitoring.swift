@@ -43,5 +43,10 @@ extension PostgreSQLNoteStore: StoreMonitoring {
             help: "Time of a batch's COMMIT, mostly its flush (synchronous_commit on).")
         text.histogram(
             "mynotes_store_commit_duration_seconds", [], statistics.commitDuration.snapshot())
+        text.family(
+            "mynotes_search_index_waiting_accounts", type: .gauge,
+            help: "Accounts whose changes this server's search indexer has yet to index.")
+        text.sample("mynotes_search_index_waiting_accounts", value: searchIndexer.waitingAccounts)
+        text.searchIndexBatches(statistics, of: "changes")
     }
 }

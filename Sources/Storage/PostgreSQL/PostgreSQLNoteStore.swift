@@ -31,7 +31,7 @@ public final class PostgreSQLNoteStore: NoteStore {
     /// query's first page (the check and the notes in one statement).
     let batchedReads: PostgreSQLReadBatcher
     /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
-    let statistics = StoreStatistics()
+    let statistics: StoreStatistics
     private let retryAfter: Duration
     /// Issue 12: the change observers, and the listener that tells them of every server's
     /// commits (PostgreSQLNoteStore+Changes).
@@ -55,7 +55,9 @@ public final class PostgreSQLNoteStore: NoteStore {
         location = StoreLocation.redacted(conninfo)
         pool = PostgreSQLConnectionPool(conninfo: conninfo, capacity: limits.connections)
         changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)
-        searchIndexer = PostgreSQLSearchIndexer(conninfo: conninfo)
+        let statistics = StoreStatistics()
+        self.statistics = statistics
+        searchIndexer = PostgreSQLSearchIndexer(conninfo: conninfo, statistics: statistics)
         retryAfter = limits.retryAfter
         let unknown: [String]
         let words: PostgreSQLTrigramWords

@@ -70,8 +70,8 @@ final class PostgreSQLSearchIndexer: Sendable {
 
     /// What one batch did.
     enum Batch: Equatable {
-        /// Indexed up to the account's change; `remaining` changes are newer.
-        case indexed(remaining: Int64)
+        /// Indexed `changes` more, up to the account's change; `remaining` changes are newer.
+        case indexed(changes: Int64, remaining: Int64)
         /// Another server's indexer holds the account.
         case claimed
         /// The account is gone.
@@ -79,13 +79,19 @@ final class PostgreSQLSearchIndexer: Sendable {
     }
 
     private let conninfo: String
+    private let statistics: StoreStatistics
     private let state = Lock(State())
     private let wakeup = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(conninfo: String) {
+    init(conninfo: String, statistics: StoreStatistics = StoreStatistics()) {
         self.conninfo = conninfo
+        self.statistics = statistics
     }
+
+    /// Accounts with changes heard of and not yet in the entries (after lost
+    /// notifications, only those found since).
+    var waitingAccounts: Int { state.withLock { $0.waiting.count } }
 
     /// Starts the thread, once; later calls do nothing.
     func start() {
@@ -285,7 +291,8 @@ final class PostgreSQLSearchIndexer: Sendable {
             case .gone:
                 state.withLock { _ = $0.waiting.removeValue(forKey: account) }
                 return
-            case .indexed(let remaining):
+            case .indexed(let changes, let remaining):
+                statistics.searchIndexBatchSize.observe(Int(changes))
                 let written = state.withLock { state -> Bool in
                     guard let waiting = state.waiting[account] else { return false }
                     if remaining <= 0, waiting.lastWrite < began {
@@ -323,7 +330,9 @@ final class PostgreSQLSearchIndexer: Sendable {
                 indexBatch, .integer(account), .integer(progress.int64(0, 0)),
                 .integer(Int64(batch)))
             guard moved.count > 0 else { return .gone }
-            return .indexed(remaining: moved.int64(0, 1) - moved.int64(0, 0))
+            let indexed = moved.int64(0, 0)
+            return .indexed(
+                changes: indexed - progress.int64(0, 0), remaining: moved.int64(0, 1) - indexed)
         }
     }
 

@@ -47,5 +47,10 @@ extension SQLiteNoteStore: StoreMonitoring {
             "mynotes_store_commit_delay_seconds", type: .histogram,
             help: "Time a small batch waited for more writes to join its commit.")
         text.histogram("mynotes_store_commit_delay_seconds", [], statistics.commitDelay.snapshot())
+        text.family(
+            "mynotes_search_index_waiting_notes", type: .gauge,
+            help: "Notes written since the search index last took them in.")
+        text.sample("mynotes_search_index_waiting_notes", value: searchIndexer.waitingNotes)
+        text.searchIndexBatches(statistics, of: "notes")
     }
 }

@@ -55,6 +55,10 @@ final class SQLiteSearchIndexer: Sendable {
         lastActivity.store(MonotonicTime.nanoseconds, ordering: .relaxed)
     }
 
+    /// Notes added or changed since the index last took them in (at least 1 after a failed
+    /// batch, until one succeeds).
+    var waitingNotes: Int { lag.load(ordering: .relaxed) }
+
     /// Notes wait, and no failed batch asks to wait before the next.
     var hasWork: Bool {
         lag.load(ordering: .relaxed) > 0

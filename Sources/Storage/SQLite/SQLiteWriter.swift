@@ -252,7 +252,10 @@ final class SQLiteWriter: Sendable {
             return
         }
         _ = commit([job], on: connection, dataVersion: &dataVersion, metrics: nil)
-        if job.failure == nil { indexer.batchCommitted(indexed: indexed) }
+        if job.failure == nil {
+            indexer.batchCommitted(indexed: indexed)
+            statistics.searchIndexBatchSize.observe(indexed)
+        }
         if (try? connection.execute("PRAGMA synchronous = FULL")) == nil || job.failure != nil {
             indexer.batchFailed()
         }
