@@ -42,8 +42,9 @@ final class PostgreSQLConnection: @unchecked Sendable {
         // Notices (`IF NOT EXISTS … skipping`) are not the server's log lines to print.
         _ = PQsetNoticeProcessor(handle, { _, _ in }, nil)
         guard PQsetClientEncoding(handle, "UTF8") == 0 else {
+            // No PQfinish here: `handle` is set, so a throw from now on runs `deinit`, which
+            // finishes it (finishing it here too freed it twice: heap corruption in CI).
             let message = lastErrorMessage
-            PQfinish(handle)
             throw PostgreSQLError(
                 sqlState: PostgreSQLError.cannotConnect, message: message, sql: nil)
         }
@@ -53,12 +54,7 @@ final class PostgreSQLConnection: @unchecked Sendable {
         // turned off or its changes since the index overestimated) spent 20 – 40 ms
         // compiling before it ran (issue 15: the 1M account's 3+ character p99 130 ms with
         // it, 24 ms without).
-        do throws(PostgreSQLError) {
-            try execute("SET synchronous_commit TO on; SET jit TO off")
-        } catch {
-            PQfinish(handle)
-            throw error
-        }
+        try execute("SET synchronous_commit TO on; SET jit TO off")
     }
 
     deinit {
