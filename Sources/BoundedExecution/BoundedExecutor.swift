@@ -62,9 +62,10 @@ public final class BoundedExecutor: Sendable {
         case continueHere
     }
 
-    /// Starts `limits.threads` threads named `<name>.<n>` (cut to Linux's 15 bytes). They hold the executor
-    /// until ``close()``, which its owner must call. They are `throughput` threads by
-    /// default (``ThreadScheduling``): handed work by others, they do not preempt them.
+    /// Starts `limits.threads` threads named `<name>.<n>`, the name cut to Linux's 15 bytes
+    /// (`Thread.named(_:suffix:_:)`). They hold the executor until ``close()``, which its
+    /// owner must call. They are `throughput` threads by default (``ThreadScheduling``):
+    /// handed work by others, they do not preempt them.
     public init(
         name: String, limits: ExecutorLimits, resumedTasks: ResumedTasks = .handedOn,
         scheduling: ThreadScheduling = .throughput
@@ -72,11 +73,7 @@ public final class BoundedExecutor: Sendable {
         self.name = name
         self.limits = limits
         for index in 0..<limits.threads {
-            // The index survives the 15 bytes Linux keeps of a thread's name.
-            let suffix = ".\(index)"
-            let threadName = String(
-                decoding: name.utf8.prefix(15 - suffix.utf8.count), as: UTF8.self)
-            let thread = Thread.named(threadName + suffix) { [self] in
+            let thread = Thread.named(name, suffix: ".\(index)") { [self] in
                 scheduling.applyToCurrentThread()
                 if resumedTasks == .continueHere {
                     pthread_setspecific(continuesResumedTasksKey, UnsafeRawPointer(bitPattern: 1))

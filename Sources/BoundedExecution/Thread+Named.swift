@@ -5,15 +5,21 @@ extension Thread {
     /// `ps -L` and `gdb` show it so: on Linux, Foundation drops a name set before
     /// `start()`, and the thread would show its creator's name (often a thread of Swift's
     /// cooperative pool, `com.apple.root.default-qos`) instead. Linux takes 15 bytes at
-    /// most (a longer name is refused whole), so the name is cut to that.
+    /// most (a longer name is refused whole), so `name` is cut to leave room for `suffix`
+    /// (a thread's index among its kind), which stays whole.
     ///
     /// ```swift
     /// let thread = Thread.named("sighup") { waitForSignals() }
     /// thread.start()
     /// ```
-    public static func named(_ name: String, _ body: @escaping @Sendable () -> Void) -> Thread {
-        Thread {
-            Thread.current.name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+    public static func named(
+        _ name: String, suffix: String = "", _ body: @escaping @Sendable () -> Void
+    ) -> Thread {
+        let shown =
+            String(decoding: name.utf8.prefix(max(0, 15 - suffix.utf8.count)), as: UTF8.self)
+            + suffix
+        return Thread {
+            Thread.current.name = shown
             body()
         }
     }

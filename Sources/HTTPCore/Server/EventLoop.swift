@@ -54,7 +54,7 @@ final class EventLoop: @unchecked Sendable {
         receiver = .allocate(capacity: 1)
         receiver.initialize(to: h2o_multithread_receiver_t())
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread.named("http-loop.\(index)") { [self] in
+        let thread = Thread.named("http-loop", suffix: ".\(index)") { [self] in
             setUp(listening: listening)
             ready.signal()
             run()
