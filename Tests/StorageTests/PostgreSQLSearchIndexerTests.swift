@@ -4,9 +4,9 @@ import Testing
 
 @testable import Storage
 
-/// Issue 15 on PostgreSQL, the search entries: a search answers as a scan does whatever the
-/// indexer has read of the account's changes (nothing, part, all; notes changed and removed
-/// since), and the indexer brings the entries up to date by itself.
+/// Issue 15 on PostgreSQL, the search chunks: a search answers as a scan does whatever the
+/// indexer has read of the account's changes (nothing, part, all; notes changed, shortened
+/// and removed since), and the indexer brings the chunks up to date by itself.
 @Suite(.postgreSQLInstalled, .onTestThreads)
 struct PostgreSQLSearchIndexerTests {
     let cluster: PostgreSQLCluster
@@ -16,7 +16,8 @@ struct PostgreSQLSearchIndexerTests {
     }
 
     /// Rare queries, which the sample leaves to an index: each lookup (the trigram index,
-    /// pieces, a piece) meets entries and the tail together.
+    /// the four-character pieces by month, pairs, a piece) meets chunks and the tail
+    /// together.
     static let queries = ["zebrafish", "QXZ", "霰", "霰雹", "ZEBRA", "a b"]
 
     /// Notes written straight into the table (the change feed's trigger on, so that they
@@ -33,6 +34,10 @@ struct PostgreSQLSearchIndexerTests {
         try connection.transaction { () throws(PostgreSQLError) in
             for index in 0..<600 {
                 var content = PostgreSQLSearchTests.text(&generator, pieces: 6)
+                // Long enough for two chunks or three, the word in the last.
+                if index % 5 == 0 {
+                    content += PostgreSQLSearchTests.text(&generator, pieces: 900)
+                }
                 if index % 37 == 3 { content += " Zebrafish" }
                 if index % 41 == 5 { content += " qxz 霰雹" }
                 if index % 43 == 7 { content += " a b" }
@@ -45,7 +50,8 @@ struct PostgreSQLSearchIndexerTests {
         try indexAll(account: account, on: connection)
         try expectScan(account: account, on: connection, "all indexed")
 
-        // Changed since: some lose their word, some gain it, some go.
+        // Changed since: some lose their word, some gain it, some shrink to one chunk,
+        // some go.
         _ = try connection.query(
             """
             UPDATE notes SET content = content || ' zebrafish', folded_content =
@@ -62,14 +68,21 @@ struct PostgreSQLSearchIndexerTests {
         try expectScan(account: account, on: connection, "changed since")
         try indexAll(account: account, on: connection)
         try expectScan(account: account, on: connection, "changes indexed")
+        // The chunks are the notes' own, each at its note's version, none left over.
         let stale = try connection.query(
             """
-            SELECT count(*) FROM search_entries e
-            FULL JOIN notes n ON n.account_id = e.account_id AND n.id = e.note_id
-            WHERE e.version IS DISTINCT FROM n.version
-                OR e.folded_content IS DISTINCT FROM n.folded_content
+            SELECT count(*) FROM (
+                SELECT n.account_id, n.id, t.chunk, n.version, t.text FROM notes n
+                CROSS JOIN LATERAL mynotes_text_chunks(n.folded_content) t) wanted
+            FULL JOIN search_chunks c ON c.account_id = wanted.account_id
+                AND c.note_id = wanted.id AND c.chunk = wanted.chunk
+            WHERE c.version IS DISTINCT FROM wanted.version
+                OR c.folded_content IS DISTINCT FROM wanted.text
             """)
         #expect(stale.int64(0, 0) == 0)
+        let chunked = try connection.query(
+            "SELECT count(DISTINCT note_id) FROM search_chunks WHERE chunk > 0")
+        #expect(chunked.int64(0, 0) > 50)
     }
 
     /// The indexer, told of an account's writes, indexes them once the account is quiet,
@@ -94,8 +107,8 @@ struct PostgreSQLSearchIndexerTests {
         await indexer.untilIdle()
         let progress = try connection.query(
             """
-            SELECT p.indexed_seq, a.change_seq, (SELECT count(*) FROM search_entries)
-            FROM accounts a JOIN search_progress p ON p.account_id = a.id
+            SELECT p.indexed_seq, a.change_seq, (SELECT count(*) FROM search_chunks)
+            FROM accounts a JOIN search_chunks_progress p ON p.account_id = a.id
             """)
         #expect(progress.count == 1)
         #expect(progress.int64(0, 0) == progress.int64(0, 1))
@@ -106,7 +119,7 @@ struct PostgreSQLSearchIndexerTests {
     }
 
     /// A piece's keys in the index are its account's: a search of a small account reads
-    /// its own few entries, not the posting list of a big account holding the same piece.
+    /// its own few chunks, not the posting list of a big account holding the same piece.
     @Test func aPieceReadsTheEntriesOfItsAccountAlone() async throws {
         let schema = try cluster.createSchema()
         let store = try PostgreSQLNoteStore(conninfo: schema)
@@ -139,7 +152,7 @@ struct PostgreSQLSearchIndexerTests {
         ])[2]
         let lines = (0..<plan.count).map { plan.text($0, 0) }
         let lookup = lines.first {
-            $0.contains("Bitmap Index Scan on search_entries_account_pieces")
+            $0.contains("Bitmap Index Scan on search_chunks_pieces")
         }
         #expect(lookup?.contains("rows=3 ") == true, "\(lines.joined(separator: "\n"))")
         let found = try PostgreSQLNoteStore.search(

@@ -5,43 +5,53 @@ import Testing
 /// Which index a folded query goes to on PostgreSQL, and what that index is asked for.
 struct PostgreSQLSearchLookupTests {
     @Test(arguments: [
-        // The query is a piece of the piece index: its notes are the matches.
+        // One or two characters: a piece of the piece index, whose chunks are the matches.
         ("e", PostgreSQLSearchLookup.piece("e")),
         ("会议", .piece("会议")),
-        ("milk", .piece("milk")),
-        ("会议记录", .piece("会议记录")),
         // Three letters in a row: pg_trgm's trigrams.
         ("tea", .trigrams(["tea"])),
         ("会议室", .trigrams(["会议室"])),
         // Three characters, not all letters: the pairs.
-        ("a b", .pieces(["a ", " b"])),
-        // Five or more: the four-character pieces, each once.
-        ("milk tea", .pieces(["milk", "ilk ", "lk t", "k te", " tea"])),
-        ("abababa", .pieces(["abab", "baba"])),
-        // U+0001 is U+0002 in the index, so neither is a piece in itself.
-        ("a\u{1}", .pieces(["a\u{1}"])),
-        ("ab\u{2}c", .pieces(["ab\u{2}c"])),
+        ("a b", .pairs(["a ", " b"])),
+        // Four or more: the four-character pieces, each once, read by month.
+        ("milk", .fours(["milk"], window: "milk")),
+        ("会议记录", .fours(["会议记录"], window: "会议记录")),
+        ("milk tea", .fours(["milk", "ilk ", "lk t", "k te", " tea"], window: "milk tea")),
+        ("abababa", .fours(["abab", "baba"], window: "abababa")),
+        // U+0001 is U+0002 in the index, so a short query holding either is not a piece.
+        ("a\u{1}", .pairs(["a\u{1}"])),
+        ("ab\u{2}", .pairs(["ab", "b\u{2}"])),
     ])
     func routesTheQuery(query: String, lookup: PostgreSQLSearchLookup) {
         #expect(PostgreSQLSearchLookup(query, words: .allScripts) == lookup)
     }
 
-    @Test func aLongQueryAsksForAtMost64Pieces() {
+    /// A query longer than a chunk's overlap looks up the pieces of its first 64
+    /// characters, which one chunk holds whole wherever the query starts.
+    @Test func aLongQueryAsksForThePiecesOfItsWindow() {
         let query = String(repeating: "abcdefghij", count: 100)
-        guard case .pieces(let pieces) = PostgreSQLSearchLookup(query, words: .allScripts) else {
-            Issue.record("not the piece index's pieces")
+        guard case .fours(let pieces, let window) = PostgreSQLSearchLookup(query, words: .allScripts)
+        else {
+            Issue.record("not the four-character pieces")
             return
         }
         #expect(pieces.count == 10)
+        #expect(window == String(query.prefix(PostgreSQLSearchLookup.windowLength)))
         let wider = (0..<1_000).map { String(UnicodeScalar(0x4E00 + $0)!) }.joined()
-        guard case .pieces(let many) = PostgreSQLSearchLookup(wider, words: .allScripts) else {
-            Issue.record("not the piece index's pieces")
+        guard case .fours(let many, let wide) = PostgreSQLSearchLookup(wider, words: .allScripts)
+        else {
+            Issue.record("not the four-character pieces")
             return
         }
-        #expect(many.count == 64)
+        #expect(many.count == 61)
+        #expect(wide.unicodeScalars.count == 64)
     }
 
-    @Test func aDatabaseOfASCIILettersSendsChineseToThePieces() {
-        #expect(PostgreSQLSearchLookup("会议室", words: .ascii) == .pieces(["会议", "议室"]))
+    @Test func aDatabaseOfASCIILettersSendsChineseToThePairs() {
+        #expect(PostgreSQLSearchLookup("会议室", words: .ascii) == .pairs(["会议", "议室"]))
+    }
+
+    @Test func theIndexHoldsU0002ForU0001() {
+        #expect(PostgreSQLSearchLookup.indexed("a\u{1}b\u{2}") == "a\u{2}b\u{2}")
     }
 }

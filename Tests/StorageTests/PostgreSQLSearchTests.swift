@@ -46,16 +46,23 @@ struct PostgreSQLSearchTests {
     /// The notes of `all` holding `query` once both are folded, compared byte for byte
     /// (as `strpos` does), newest first.
     static func scan(_ all: [Note], for query: String) -> [Note] {
-        let needle = TextFolding.fold(query)
-        return all.filter { holds($0, needle) }.sorted {
+        scan(all.map { ($0, Array(TextFolding.fold($0.content).utf8)) }, for: query)
+    }
+
+    /// ``scan(_:for:)`` over notes whose folded text is already known.
+    static func scan(_ all: [(note: Note, folded: [UInt8])], for query: String) -> [Note] {
+        let needle = Array(TextFolding.fold(query).utf8)
+        return all.filter { holds($0.folded, needle) }.map(\.note).sorted {
             ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id)
         }
     }
 
     /// Whether the note's folded text holds `folded`'s bytes.
     static func holds(_ note: Note, _ folded: String) -> Bool {
-        let needle = Array(folded.utf8)
-        let text = Array(TextFolding.fold(note.content).utf8)
+        holds(Array(TextFolding.fold(note.content).utf8), Array(folded.utf8))
+    }
+
+    static func holds(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
         guard text.count >= needle.count else { return false }
         return (0...(text.count - needle.count)).contains { start in
@@ -63,13 +70,15 @@ struct PostgreSQLSearchTests {
         }
     }
 
-    /// Random notes, some planted with a rare word, a middling one or a common one, and
-    /// random queries: every page of the store's answer, first and keyset pages, is the
-    /// scan's; so is every page searched with a sample of 100 notes instead of 1,000 (an
-    /// account of 2,600 notes then behaves as a large one does). The queries reach each way
-    /// of answering (the sample alone, the walk after it, the trigram index after it for
-    /// three letters, the piece index after it for the other queries), counted by the
-    /// store's rule.
+    /// Random notes, some planted with a rare word, a middling one or a common one, one in
+    /// eight long enough to be indexed as two or three chunks, dated over four years (so
+    /// over some forty months), and random queries, some longer than a chunk's overlap: every
+    /// page of the store's answer, first and keyset pages, is the scan's; so is every page
+    /// searched with a sample of 100 notes instead of 1,000 (an account of 2,600 notes then
+    /// behaves as a large one does). The queries reach each way of answering (the sample
+    /// alone, the walk after it, the trigram index after it for three letters, the short
+    /// pieces after it, and the four-character pieces read by month), counted by the store's
+    /// rule.
     @Test(arguments: [UInt64(20_261_201), 15])
     func searchAnswersAsAScanDoes(seed: UInt64) async throws {
         var generator = Generator(state: seed)
@@ -83,6 +92,9 @@ struct PostgreSQLSearchTests {
         var contents: [String] = []
         for index in 0..<2_600 {
             var content = Self.text(&generator, pieces: Int.random(in: 1...12, using: &generator))
+            if index % 8 == 1 {
+                content += Self.text(&generator, pieces: Int.random(in: 300...900, using: &generator))
+            }
             if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
             if index % 400 == 11 { content += " 霰雹" }  // rare and short: the piece index's
             if index % 400 == 13 { content += " qxz" }  // rare, three letters: the trigram index's
@@ -94,7 +106,8 @@ struct PostgreSQLSearchTests {
         let drafts = contents.map { content in
             NoteDraft(
                 date: String(
-                    format: "2026-%02d-%02d %02d:00:00", Int.random(in: 1...12, using: &generator),
+                    format: "%04d-%02d-%02d %02d:00:00", Int.random(in: 2024...2027, using: &generator),
+                    Int.random(in: 1...12, using: &generator),
                     Int.random(in: 1...28, using: &generator),
                     Int.random(in: 0...3, using: &generator)),
                 content: content)
@@ -114,20 +127,28 @@ struct PostgreSQLSearchTests {
             "zebrafish", "ZEBRA", "霰雹", "霰", "QXZ", "kumquat", "KUMQ", "commonword", "MONWO",
             "会议", "e",
         ]
-        for _ in 0..<60 {
+        for round in 0..<60 {
             queries.append(Self.text(&generator, pieces: Int.random(in: 1...3, using: &generator)))
-            let note = contents.randomElement(using: &generator)!.unicodeScalars
+            // Pieces of notes, of a long one one time in six and then longer than a chunk's
+            // overlap one time in two: found across the chunks' edges.
+            let long = round % 6 == 0
+            let note = contents.filter { !long || $0.unicodeScalars.count > 1_200 }
+                .randomElement(using: &generator)!.unicodeScalars
             let start = Int.random(in: 0..<note.count, using: &generator)
-            let length = Int.random(in: 1...8, using: &generator)
+            let length =
+                long && round % 12 == 0
+                ? Int.random(in: 65...300, using: &generator) : Int.random(in: 1...8, using: &generator)
             var piece = String(String.UnicodeScalarView(note.dropFirst(start).prefix(length)))
             if Bool.random(using: &generator) { piece = piece.uppercased() }
             queries.append(piece)
         }
         var routes: [String: Int] = [:]
         let limit = 40
-        let ordered = Self.scan(notes, for: "")
+        let folded = notes.map { ($0, Array(TextFolding.fold($0.content).utf8)) }
+        let ordered = Self.scan(folded, for: "")
+        let bytes = Int64(notes.reduce(0) { $0 + $1.content.utf8.count })
         for query in queries {
-            let expected = Self.scan(notes, for: query)
+            let expected = Self.scan(folded, for: query)
             let matches = Set(expected.map(\.id))
             var after: NotePosition?
             for page in 0..<4 {
@@ -145,14 +166,14 @@ struct PostgreSQLSearchTests {
                 for size in [PostgreSQLNoteStore.searchSample, 100] {
                     let route = Self.route(
                         ordered, matches: matches, after: after, query: query, limit: limit,
-                        sample: size)
+                        sample: size, bytes: bytes)
                     routes[route, default: 0] += 1
                 }
                 guard found.count == limit, let last = found.last else { break }
                 after = last.position
             }
         }
-        for route in ["sample", "walk", "trigram index", "piece index"] {
+        for route in ["sample", "walk", "trigram index", "piece index", "month index"] {
             #expect(routes[route, default: 0] > 0, "no query went by \(route): \(routes)")
         }
     }
@@ -209,13 +230,15 @@ struct PostgreSQLSearchTests {
         try PostgreSQLNoteStore(conninfo: database).close()
         _ = try cluster.psql(
             """
-            DROP TABLE search_entries;
-            DROP TABLE search_progress;
+            DROP TABLE search_entries, search_progress, search_chunks, search_chunks_progress;
             DROP FUNCTION mynotes_text_pieces;
             DROP FUNCTION mynotes_account_pieces;
+            DROP FUNCTION mynotes_text_chunks;
+            DROP FUNCTION mynotes_chunk_pieces;
             DELETE FROM schema_migrations
             WHERE name IN ('notes-trigram-index', 'notes-piece-index', 'search-entries',
-                'notes-search-indexes-dropped', 'search-entries-pieces-by-account');
+                'notes-search-indexes-dropped', 'search-entries-pieces-by-account',
+                'search-chunks');
             INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
             ALTER TABLE notes DISABLE TRIGGER notes_written;
             INSERT INTO notes (account_id, date, sort_key, content, folded_content,
@@ -238,7 +261,7 @@ struct PostgreSQLSearchTests {
         let events = told.withLock { $0 }
         for step in [
             "notes-trigram-index", "notes-piece-index", "search-entries",
-            "search-entries-pieces-by-account",
+            "search-entries-pieces-by-account", "search-chunks",
         ] {
             let own = events.filter { $0.step == step }
             #expect(own.first == .started(step: step), "\(events)")
@@ -260,13 +283,20 @@ struct PostgreSQLSearchTests {
         _ = try cluster.psql("ANALYZE notes", on: database)
 
         let account = try connection.query("SELECT id FROM accounts").int64(0, 0)
-        // The entries hold every note, as of the account's last change; notes holds no
-        // search index any more.
+        // The entries and the chunks hold every note (each short enough for one chunk), as
+        // of the account's last change; notes holds no search index any more.
         #expect(
             try cluster.psql(
                 """
                 SELECT count(*) = 30000 AND (SELECT indexed_seq FROM search_progress)
                     = (SELECT change_seq FROM accounts) FROM search_entries
+                """, on: database
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "t")
+        #expect(
+            try cluster.psql(
+                """
+                SELECT count(*) = 30000 AND (SELECT indexed_seq FROM search_chunks_progress)
+                    = (SELECT change_seq FROM accounts) FROM search_chunks
                 """, on: database
             ).trimmingCharacters(in: .whitespacesAndNewlines) == "t")
         #expect(
@@ -281,30 +311,39 @@ struct PostgreSQLSearchTests {
                 """
                 SELECT string_agg(attstattarget::text, ',') FROM pg_attribute
                 WHERE attrelid IN ('search_entries_account_pieces'::regclass,
-                    'search_entries_trigrams'::regclass)
+                    'search_entries_trigrams'::regclass, 'search_chunks_pieces'::regclass,
+                    'search_chunks_trigrams'::regclass)
                 """, on: database
-            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0")
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0,0,0")
         let bounds: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
         let pattern = PostgreSQLNoteStore.trigramPattern(account: account, containing: "note 1234 ")
         let plans = [
             (
                 PostgreSQLNoteStore.pageFromTrigramIndex,
                 [.text(pattern)] + bounds + [.integer(account), .text("note 1234 ")],
-                "search_entries_trigrams"
+                PostgreSQLNoteStore.bitmapPlansOnly, "search_chunks_trigrams"
             ),
             (
-                PostgreSQLNoteStore.pageFromPieceIndex,
+                PostgreSQLNoteStore.pageFromPairs,
                 [
                     .texts(
                         ["4 ", " a"].map { PostgreSQLNoteStore.accountPiece(account: account, $0) })
                 ] + bounds + [.integer(account), .text("4 a")],
-                "search_entries_account_pieces"
+                PostgreSQLNoteStore.bitmapPlansOnly, "search_chunks_pieces"
+            ),
+            (
+                PostgreSQLNoteStore.pageByMonth,
+                [
+                    .integer(account), .texts(["ote ", "te 1", "e 12"]), .text("ote 12"),
+                    .text("9999"), .integer(0), .integer(50),
+                ],
+                PostgreSQLNoteStore.monthPlans, "search_chunks_pieces"
             ),
         ]
-        for (sql, parameters, index) in plans {
+        for (sql, parameters, settings, index) in plans {
             let plan = try connection.pipeline([
                 .init(sql: "BEGIN", parameters: []),
-                .init(sql: PostgreSQLNoteStore.bitmapPlansOnly, parameters: []),
+                .init(sql: settings, parameters: []),
                 .init(sql: "EXPLAIN " + sql, parameters: parameters),
                 .init(sql: "COMMIT", parameters: []),
             ])[2]
@@ -372,10 +411,11 @@ struct PostgreSQLSearchTests {
     }
 
     /// Which way the store answers a page, by its rule (PostgreSQLNoteStore+Search):
-    /// `ordered` is every note of the account in page order, `matches` the query's.
+    /// `ordered` is every note of the account in page order, `matches` the query's, `bytes`
+    /// the account's content.
     static func route(
         _ ordered: [Note], matches: Set<Int64>, after: NotePosition?, query: String, limit: Int,
-        sample size: Int
+        sample size: Int, bytes: Int64
     ) -> String {
         let next = ordered.filter { note in
             guard let after else { return true }
@@ -385,16 +425,23 @@ struct PostgreSQLSearchTests {
         let matched = sample.filter { matches.contains($0.id) }.count
         guard matched < limit, next.count >= size else { return "sample" }
         let lookup = PostgreSQLSearchLookup(TextFolding.fold(query), words: .allScripts)
-        let candidates = sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }
-            .count
-        switch PostgreSQLNoteStore.SearchRoute(
-            matched: matched, candidates: candidates, of: size, needed: limit - matched,
-            notes: Int64(ordered.count))
-        {
-        case .walk: return "walk"
-        case .index:
-            if case .trigrams = lookup { return "trigram index" }
-            return "piece index"
+        let route: PostgreSQLNoteStore.SearchRoute
+        if case .fours = lookup {
+            route = PostgreSQLNoteStore.SearchRoute(
+                matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count),
+                bytes: bytes)
+        } else {
+            let candidates = sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }
+                .count
+            route = PostgreSQLNoteStore.SearchRoute(
+                matched: matched, candidates: candidates, of: size, needed: limit - matched,
+                notes: Int64(ordered.count))
+        }
+        switch (route, lookup) {
+        case (.walk, _): return "walk"
+        case (.index, .trigrams): return "trigram index"
+        case (.index, .fours): return "month index"
+        case (.index, _): return "piece index"
         }
     }
 }

@@ -374,6 +374,106 @@ enum PostgreSQLMigrations {
                 ALTER INDEX search_entries_account_pieces ALTER COLUMN 1 SET STATISTICS 0;
                 ALTER INDEX search_entries_trigrams ALTER COLUMN 1 SET STATISTICS 0;
                 """),
+        // Search pages that stop early, and long notes read in pieces (issue 15). A GIN
+        // index yields its candidates in no order, so a page from it fetched, rechecked
+        // and sorted every candidate of the account: a query of middling rate (`e mily `,
+        // two thousand matches in a million notes, eighteen thousand candidates) cost tens
+        // of milliseconds. The four-character pieces are now keyed by the month of the
+        // note's date as well (`<account>:<yyyy-MM>:<piece>`): a page asks for one month
+        // at a time, newest first, and stops in the month that fills it. One- and
+        // two-character pieces stay keyed by the account alone (a short query's matches
+        // are its candidates). And a long note is indexed as chunks of 1,024 characters,
+        // each reaching 63 characters into the next (``mynotes_text_chunks``), so that
+        // any run of 64 characters lies whole in one chunk: a note of 63 KB holds nearly
+        // every piece, so it was a candidate of almost every query and its whole text was
+        // compared (2,205 such notes: 139 MB, 0.4 s of `strpos`), where a chunk holding a
+        // query's pieces is rare and 1 KB to compare. Chunks are stored as they are
+        // (`STORAGE PLAIN`: at most 1,087 characters, 4,348 bytes, fit a page), so a
+        // recheck neither decompresses nor reads TOAST.
+        // A new table beside `search_entries`, which servers of the previous version go on
+        // reading and keeping (their indexers write it) during an upgrade; it and
+        // `search_progress` can be dropped once none runs (docs/SCALING.md). The copy and
+        // the progress are one statement, so one snapshot: writes to notes go on meanwhile,
+        // and what they change is after the progress, in the tail the searches test.
+        Step(
+            name: "search-chunks",
+            sql: """
+                CREATE FUNCTION mynotes_text_chunks(folded text)
+                    RETURNS TABLE (chunk integer, text text)
+                    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $chunks$
+                    SELECT c, substr(folded, c * 1024 + 1, 1087)
+                    FROM generate_series(0, greatest(0, (char_length(folded) - 64) / 1024)) AS c
+                    $chunks$;
+                CREATE FUNCTION mynotes_chunk_pieces(account bigint, sort_key text, folded text)
+                    RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pieces$
+                    SELECT string_to_array(account || ':' || regexp_replace(
+                            translate(folded, chr(1), chr(2)),
+                            '(.)', '\\1' || chr(1) || account || ':', 'g'), chr(1))
+                        || string_to_array(account || ':' || regexp_replace(
+                            translate(folded, chr(1), chr(2)),
+                            '(..)', '\\1' || chr(1) || account || ':', 'g'), chr(1))
+                        || string_to_array(account || ':' || regexp_replace(
+                            translate(substr(folded, 2), chr(1), chr(2)),
+                            '(..)', '\\1' || chr(1) || account || ':', 'g'), chr(1))
+                        || string_to_array(account || ':' || left(sort_key, 7) || ':'
+                            || regexp_replace(translate(folded, chr(1), chr(2)), '(....)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 7) || ':',
+                                'g'), chr(1))
+                        || string_to_array(account || ':' || left(sort_key, 7) || ':'
+                            || regexp_replace(translate(substr(folded, 2), chr(1), chr(2)),
+                                '(....)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 7) || ':',
+                                'g'), chr(1))
+                        || string_to_array(account || ':' || left(sort_key, 7) || ':'
+                            || regexp_replace(translate(substr(folded, 3), chr(1), chr(2)),
+                                '(....)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 7) || ':',
+                                'g'), chr(1))
+                        || string_to_array(account || ':' || left(sort_key, 7) || ':'
+                            || regexp_replace(translate(substr(folded, 4), chr(1), chr(2)),
+                                '(....)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 7) || ':',
+                                'g'), chr(1))
+                    $pieces$;
+                CREATE TABLE search_chunks (
+                    account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                    note_id bigint NOT NULL,
+                    chunk integer NOT NULL,
+                    sort_key text COLLATE "C" NOT NULL,
+                    version bigint NOT NULL,
+                    folded_content text NOT NULL,
+                    PRIMARY KEY (account_id, note_id, chunk)
+                );
+                ALTER TABLE search_chunks ALTER COLUMN folded_content SET STORAGE PLAIN;
+                CREATE TABLE search_chunks_progress (
+                    account_id bigint PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                    indexed_seq bigint NOT NULL
+                );
+                WITH copied AS (
+                    INSERT INTO search_chunks
+                        (account_id, note_id, chunk, sort_key, version, folded_content)
+                    SELECT n.account_id, n.id, c.chunk, n.sort_key, n.version, c.text
+                    FROM notes n CROSS JOIN LATERAL mynotes_text_chunks(n.folded_content) c)
+                INSERT INTO search_chunks_progress (account_id, indexed_seq)
+                    SELECT id, change_seq FROM accounts;
+                DO $$
+                DECLARE
+                    trigrams text := (SELECT n.nspname FROM pg_extension e
+                        JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
+                BEGIN
+                    IF pg_size_bytes(current_setting('maintenance_work_mem'))
+                        < pg_size_bytes('256MB') THEN
+                        PERFORM set_config('maintenance_work_mem', '256MB', true);
+                    END IF;
+                    EXECUTE format('CREATE INDEX search_chunks_trigrams ON search_chunks'
+                        ' USING gin (((account_id::text || chr(1)) || folded_content) %I.gin_trgm_ops)',
+                        trigrams);
+                END $$;
+                CREATE INDEX search_chunks_pieces ON search_chunks
+                    USING gin ((mynotes_chunk_pieces(account_id, sort_key, folded_content) COLLATE "C"));
+                ALTER INDEX search_chunks_trigrams ALTER COLUMN 1 SET STATISTICS 0;
+                ALTER INDEX search_chunks_pieces ALTER COLUMN 1 SET STATISTICS 0;
+                """),
     ]
 
     /// Raises `maintenance_work_mem` for the step's transaction to 256 MB, unless it is

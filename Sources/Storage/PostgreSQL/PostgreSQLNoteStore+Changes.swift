@@ -52,14 +52,18 @@ extension PostgreSQLNoteStore {
         try await write { connection throws(PostgreSQLError) in
             // One statement: the tombstones go and, with them, each account's mark of the
             // newest one gone, so that an older cursor reads as expired, and the search
-            // entries of their notes that the indexer has not removed yet (it reads the
-            // tombstones to remove them).
+            // chunks of their notes that the indexer has not removed yet (it reads the
+            // tombstones to remove them), and the entries of the previous release's layout,
+            // which its servers read during an upgrade (migration search-chunks).
             let rows = try connection.query(
                 """
                 WITH gone AS (
                     DELETE FROM note_changes WHERE deleted AND changed_at < $1
                     RETURNING account_id, note_id, seq),
                 unindexed AS (
+                    DELETE FROM search_chunks c USING gone
+                    WHERE c.account_id = gone.account_id AND c.note_id = gone.note_id),
+                unlisted AS (
                     DELETE FROM search_entries e USING gone
                     WHERE e.account_id = gone.account_id AND e.note_id = gone.note_id),
                 marked AS (

@@ -1,18 +1,20 @@
 // Search on PostgreSQL (issue 15): a page of the notes whose folded text holds the folded
 // query, newest first, exactly as a walk of the account's notes with `strpos` would give
 // it, read either by that walk or through a search index (``PostgreSQLSearchLookup``: the
-// trigram index, or the piece index for what pg_trgm cannot serve), whichever reads fewer
-// notes.
+// four-character pieces keyed by month, the trigram index, or the short pieces), whichever
+// reads less.
 //
-// An index yields, in no useful order, every note holding all the query's keys (its
-// candidates, which the recheck narrows to the matches): a page from it costs them all,
-// fetched, rechecked and sorted; few for a rare word, a large part of the account for a
-// common one or for a phrase of common words (pg_trgm keeps no positions: `na the l`
-// matches 0.4% of the benchmark's notes, and 28% are candidates). The walk costs the notes
-// it reads until the page is full: few for a common query, the whole account for a rare
-// one. So a search first walks a sample of the account's next notes (``searchSample``),
-// where a common query fills its page. Otherwise the sample's matches and candidates tell
-// what each would cost, and the rest of the page comes from the cheaper.
+// The indexes are over chunks of the notes' folded text (migration `search-chunks`): a
+// note's candidates are its chunks holding all the query's keys, and a recheck compares a
+// chunk of at most 1,087 characters, not a note of 63 KB. The walk costs the notes it reads
+// until the page is full: few for a common query, the whole account for a rare one. So a
+// search first walks a sample of the account's next notes (``searchSample``), where a
+// common query fills its page. Otherwise the sample tells what the rest would cost. A query
+// of four characters or more reads its pieces one month at a time, newest first, and stops
+// in the month that fills the page, unless the walk would end within
+// ``walkAfterSampleBytes``. The other lookups yield every candidate of the account in no
+// useful order (fetched, rechecked and sorted), so they are weighed against the walk by the
+// candidates the sample met.
 extension PostgreSQLNoteStore {
     /// How many notes, in page order from the cursor, a search reads before it considers
     /// an index: about a millisecond's work.
@@ -25,6 +27,9 @@ extension PostgreSQLNoteStore {
     /// it is fetched from anywhere in the table and rechecked (measured over the
     /// benchmark's million notes: 1.5 µs a candidate, 0.58 µs a note walked).
     static let indexCandidateCost = 3.0
+    /// How much more text, past the sample, the walk may read for a query whose index is
+    /// read by month: as much as the sample, about a millisecond's work.
+    static let walkAfterSampleBytes = searchSampleBytes
 
     static func search(
         account: Int64, after: NotePosition?, needle: String, limit: Int,
@@ -38,20 +43,27 @@ extension PostgreSQLNoteStore {
         // A full page, or the sample read every note there is.
         guard sampled.count < limit, let edge else { return sampled }
         let needed = limit - sampled.count
-        let candidates: Int
-        if case .piece = lookup {
+        let route: SearchRoute
+        switch lookup {
+        case .fours:
+            route = SearchRoute(
+                matched: sampled.count, of: edge.size, needed: needed, notes: edge.notes,
+                bytes: edge.bytes)
+        case .piece:
             // The index's notes are the matches: the sample counted them.
-            candidates = sampled.count
-        } else {
-            candidates = try sampleCandidates(
-                account: account, after: after, from: edge.position,
-                keys: lookup.keys, on: connection)
+            route = SearchRoute(
+                matched: sampled.count, candidates: sampled.count, of: edge.size,
+                needed: needed, notes: edge.notes)
+        case .trigrams, .pairs:
+            route = SearchRoute(
+                matched: sampled.count,
+                candidates: try sampleCandidates(
+                    account: account, after: after, from: edge.position, keys: lookup.keys,
+                    on: connection),
+                of: edge.size, needed: needed, notes: edge.notes)
         }
         let rest: [Note]
-        switch SearchRoute(
-            matched: sampled.count, candidates: candidates, of: edge.size, needed: needed,
-            notes: edge.notes)
-        {
+        switch route {
         case .walk:
             rest = try walk(
                 account: account, after: edge.position, needle: needle, limit: needed,
@@ -70,11 +82,11 @@ extension PostgreSQLNoteStore {
         case walk
         case index
 
-        /// `matched` of the sample's `size` notes matched and `candidates` held all the
-        /// query's keys (``PostgreSQLSearchLookup/keys``), `needed` more matches are
-        /// wanted, and the account holds `notes`: the walk should read `needed / rate` more
-        /// notes (at most the account), the index yield `candidates / size × notes`
-        /// candidates.
+        /// For an index that yields every candidate of the account: `matched` of the
+        /// sample's `size` notes matched and `candidates` held all the query's keys
+        /// (``PostgreSQLSearchLookup/keys``), `needed` more matches are wanted, and the
+        /// account holds `notes`: the walk should read `needed / rate` more notes (at most
+        /// the account), the index yield `candidates / size × notes` candidates.
         init(matched: Int, candidates: Int, of size: Int, needed: Int, notes: Int64) {
             let account = Double(notes)
             let walked =
@@ -82,6 +94,19 @@ extension PostgreSQLNoteStore {
                 ? min(Double(needed) * Double(size) / Double(matched), account) : account
             let yielded = Double(candidates) / Double(size) * account
             self = walked < indexCandidateCost * yielded ? .walk : .index
+        }
+
+        /// For the index read by month, which stops in the month that fills the page: the
+        /// walk only when it should end within ``walkAfterSampleBytes`` of the account's
+        /// text (`bytes` in its `notes`), at the sample's rate of `matched` in `size`.
+        init(matched: Int, of size: Int, needed: Int, notes: Int64, bytes: Int64) {
+            guard matched > 0, notes > 0 else {
+                self = .index
+                return
+            }
+            let walked = Double(needed) * Double(size) / Double(matched)
+            let text = walked * Double(bytes) / Double(notes)
+            self = text <= Double(walkAfterSampleBytes) ? .walk : .index
         }
     }
 
@@ -187,11 +212,12 @@ extension PostgreSQLNoteStore {
         ORDER BY sort_key DESC, id DESC LIMIT $6
         """
 
-    /// The last note the sample read, how many notes the account holds, and how many the
-    /// sample read.
+    /// The last note the sample read, how many notes and bytes of content the account
+    /// holds, and how many notes the sample read.
     struct SampleEdge {
         let position: NotePosition
         let notes: Int64
+        let bytes: Int64
         let size: Int
     }
 
@@ -200,11 +226,11 @@ extension PostgreSQLNoteStore {
         guard rows.count > 0, !rows.isNull(0, 1) else { return nil }
         return SampleEdge(
             position: NotePosition(sortKey: rows.text(0, 1), id: rows.int64(0, 2)),
-            notes: rows.int64(0, 0), size: Int(rows.int64(0, 3)))
+            notes: rows.int64(0, 0), bytes: rows.int64(0, 4), size: Int(rows.int64(0, 3)))
     }
 
     private static let edgeFromNewest = """
-        SELECT a.note_count, e.sort_key, e.id, s.size FROM accounts a
+        SELECT a.note_count, e.sort_key, e.id, s.size, a.note_bytes FROM accounts a
         CROSS JOIN LATERAL (
             SELECT \(sampleSize(most: "$2", notes: "a.note_count", bytes: "a.note_bytes")) AS size
         ) s
@@ -215,7 +241,7 @@ extension PostgreSQLNoteStore {
         """
 
     private static let edgeAfterCursor = """
-        SELECT a.note_count, e.sort_key, e.id, s.size FROM accounts a
+        SELECT a.note_count, e.sort_key, e.id, s.size, a.note_bytes FROM accounts a
         CROSS JOIN LATERAL (
             SELECT \(sampleSize(most: "$2", notes: "a.note_count", bytes: "a.note_bytes")) AS size
         ) s
@@ -226,10 +252,9 @@ extension PostgreSQLNoteStore {
         WHERE a.id = $1
         """
 
-    /// The page's rest through the lookup's index: every match older than `after`, sorted.
-    /// The transaction turns off the plans that would walk instead (the sample says the
-    /// query is rare, which the planner cannot know of a parameter), leaving the index's
-    /// bitmap, alone or with the account's.
+    /// The page's rest through the lookup's index: every match older than `after`, sorted,
+    /// or, for the four-character pieces, the matches of one month after another until the
+    /// page is full.
     private static func indexed(
         account: Int64, after: NotePosition, needle: String, lookup: PostgreSQLSearchLookup,
         limit: Int, on connection: PostgreSQLConnection
@@ -237,13 +262,17 @@ extension PostgreSQLNoteStore {
         let key: PostgreSQLValue
         let sql: String
         switch lookup {
+        case .fours(let pieces, let window):
+            return try byMonth(
+                account: account, after: after, needle: needle, pieces: pieces, window: window,
+                limit: limit, on: connection)
         case .trigrams:
             key = .text(trigramPattern(account: account, containing: needle))
             sql = pageFromTrigramIndex
-        case .pieces(let pieces):
+        case .pairs(let pieces):
             key = .texts(
                 pieces.map { accountPiece(account: account, PostgreSQLSearchLookup.indexed($0)) })
-            sql = pageFromPieceIndex
+            sql = pageFromPairs
         case .piece(let piece):
             key = .texts([accountPiece(account: account, piece)])
             sql = pageOfPiece
@@ -264,33 +293,37 @@ extension PostgreSQLNoteStore {
         return (0..<rows.count).map { note(rows, $0) }
     }
 
-    /// Also a plan for the statement's values each time: a generic plan, which PostgreSQL
-    /// may keep for a prepared statement after five runs, knows neither the query's rate
-    /// nor the account's size, and may intersect the index's bitmap with the account's
-    /// whole range of the page index (a million entries read for a handful of matches).
+    /// The transaction of an index that yields every candidate turns off the plans that
+    /// would walk instead (the sample says the query is rare, which the planner cannot know
+    /// of a parameter), leaving the index's bitmap, alone or with the account's. Also a
+    /// plan for the statement's values each time: a generic plan, which PostgreSQL may keep
+    /// for a prepared statement after five runs, knows neither the query's rate nor the
+    /// account's size, and may intersect the index's bitmap with the account's whole range
+    /// of the page index (a million entries read for a handful of matches).
     static let bitmapPlansOnly = """
         SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
             set_config('plan_cache_mode', 'force_custom_plan', true)
         """
 
-    /// A page of matches through the search entries (migration search-entries), where
-    /// `entries` picks the entries that match (`$1` the index's key, `$5` the account, `$6`
-    /// the folded query), older than the cursor (`$2`, `$3`), `$4` of them: the entries'
-    /// notes as of the account's progress, with the notes changed since (its *tail*, which
-    /// the indexer has not read yet) tested one by one. An entry counts while its version
-    /// is the note's; those that are not belong to the tail's notes, so the entries' page
-    /// takes as many more as the tail holds, which leaves the page full whatever they are.
-    static func pageThroughEntries(where entries: String) -> String {
+    /// A page of matches through the search chunks (migration search-chunks), where `chunks`
+    /// picks the chunks that match (`$1` the index's key, `$5` the account, `$6` the folded
+    /// query, short enough for one chunk to hold it whole), older than the cursor (`$2`,
+    /// `$3`), `$4` notes of them: the chunks' notes as of the account's progress, with the
+    /// notes changed since (its *tail*, which the indexer has not read yet) tested one by
+    /// one. A chunk counts while its version is the note's; those that are not belong to
+    /// the tail's notes, so the chunks' page takes as many more notes as the tail holds,
+    /// which leaves the page full whatever they are.
+    static func pageThroughChunks(where chunks: String) -> String {
         """
         WITH progress AS (
             SELECT coalesce(
-                (SELECT indexed_seq FROM search_progress WHERE account_id = $5), 0) AS seq),
+                (SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $5), 0) AS seq),
         tail AS (
             SELECT c.note_id, c.version, c.deleted FROM note_changes c, progress
             WHERE c.account_id = $5 AND c.seq > progress.seq),
         matched AS (
-            SELECT e.note_id, e.version FROM search_entries e
-            WHERE \(entries) AND (e.sort_key, e.note_id) < ($2::text, $3::bigint)
+            SELECT DISTINCT e.note_id, e.version, e.sort_key FROM search_chunks e
+            WHERE \(chunks) AND (e.sort_key, e.note_id) < ($2::text, $3::bigint)
             ORDER BY e.sort_key DESC, e.note_id DESC
             LIMIT $4 + (SELECT count(*) FROM tail))
         SELECT \(noteColumns) FROM notes
@@ -306,35 +339,133 @@ extension PostgreSQLNoteStore {
         """
     }
 
-    /// The trigram index's text starts with the account (migration search-entries), so
-    /// the pattern (``trigramPattern(account:containing:)``) keeps to it; comparing
+    /// The trigram index's text starts with the account (migration search-chunks), so the
+    /// pattern (``trigramPattern(account:containing:)``) keeps to it; comparing
     /// `account_id` as well would invite the planner to intersect with the account's whole
     /// range of the primary key.
-    static let pageFromTrigramIndex = pageThroughEntries(
+    static let pageFromTrigramIndex = pageThroughChunks(
         where: "((e.account_id::text || chr(1)) || e.folded_content) LIKE $1::text")
 
-    /// The piece index's candidates hold the query's pieces; `strpos` keeps the matches.
+    /// The piece index's candidates hold the query's pairs; `strpos` keeps the matches.
     /// The collation is the index's. The pieces are the account's
-    /// (``accountPiece(account:_:)``), and so are their entries; `account_id + 0`, which no
+    /// (``accountPiece(account:_:)``), and so are their chunks; `account_id + 0`, which no
     /// index serves, says so again without inviting the planner to intersect the pieces
     /// with the account's whole range of the primary key.
-    static let pageFromPieceIndex = pageThroughEntries(
+    static let pageFromPairs = pageThroughChunks(
         where: """
-            (mynotes_account_pieces(e.account_id, e.folded_content) COLLATE "C") @> $1::text[]
-                AND e.account_id + 0 = $5 AND strpos(e.folded_content, $6::text) > 0
+            (mynotes_chunk_pieces(e.account_id, e.sort_key, e.folded_content) COLLATE "C")
+                @> $1::text[] AND e.account_id + 0 = $5 AND strpos(e.folded_content, $6::text) > 0
             """)
 
-    /// The entries holding a query that is one of the piece index's pieces: its matches,
-    /// whose text need not be read (``PostgreSQLSearchLookup/piece(_:)``).
-    static let pageOfPiece = pageThroughEntries(
+    /// The chunks holding a query that is one of the piece index's short pieces: its
+    /// matches, whose text need not be read (``PostgreSQLSearchLookup/piece(_:)``).
+    static let pageOfPiece = pageThroughChunks(
         where: """
-            (mynotes_account_pieces(e.account_id, e.folded_content) COLLATE "C") @> $1::text[]
-                AND e.account_id + 0 = $5
+            (mynotes_chunk_pieces(e.account_id, e.sort_key, e.folded_content) COLLATE "C")
+                @> $1::text[] AND e.account_id + 0 = $5
             """)
+
+    /// The page's rest from the four-character pieces, one month at a time
+    /// (``pageByMonth``), and from the account's tail (``tailMatches``), in one snapshot,
+    /// merged: a tail note older than the months read is older than the page's last note,
+    /// since those months filled the page.
+    private static func byMonth(
+        account: Int64, after: NotePosition, needle: String, pieces: [String], window: String,
+        limit: Int, on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
+        let cursor: [PostgreSQLValue] = [.text(after.sortKey), .integer(after.id)]
+        var month: [PostgreSQLValue] = [
+            .integer(account), .texts(pieces.map(PostgreSQLSearchLookup.indexed)), .text(window),
+        ]
+        month += cursor + [.integer(Int64(limit))]
+        let longQuery = window != needle
+        if longQuery { month.append(.text(needle)) }
+        let results = try connection.pipeline([
+            .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
+            .init(sql: monthPlans, parameters: []),
+            .init(sql: longQuery ? pageByMonthOfLongQuery : pageByMonth, parameters: month),
+            .init(
+                sql: tailMatches,
+                parameters: [.integer(account)] + cursor + [.text(needle), .integer(Int64(limit))]),
+            .init(sql: "COMMIT", parameters: []),
+        ])
+        let indexed = results[2]
+        let tail = results[3]
+        var notes = (0..<indexed.count).map { note(indexed, $0) }
+        guard tail.count > 0 else { return notes }
+        let listed = Set(notes.map(\.id))
+        notes += (0..<tail.count).map { note(tail, $0) }.filter { !listed.contains($0.id) }
+        notes.sort { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
+        return Array(notes.prefix(limit))
+    }
+
+    /// The month statements' plans: no sequential scan (the pieces' bitmap is the way to a
+    /// month's chunks), and no parallel workers, whose gathering would not keep the months'
+    /// order, which ``pageByMonth`` leaves to its nested loop.
+    static let monthPlans = """
+        SELECT set_config('enable_seqscan', 'off', true),
+            set_config('max_parallel_workers_per_gather', '0', true)
+        """
+
+    /// The notes of one month after another, newest first, whose chunks hold the pieces
+    /// `$2` under that month's keys (`<account>:<yyyy-MM>:<piece>`, migration search-chunks)
+    /// and the window `$3`, and whose version is the chunk's (a chunk of an older version
+    /// belongs to a note of the tail), older than the cursor (`$4`, `$5`), `$6` of them.
+    /// The months are the account's own, found newest first through the page index, and
+    /// the statement asks for the next only while the page is not full: the nested loop
+    /// over them emits each month's notes sorted, after the month before, and the limit
+    /// stops it.
+    static let pageByMonth = pageByMonth(recheck: "")
+
+    /// ``pageByMonth`` for a query longer than its window: a chunk holding the window makes
+    /// its note a candidate, and the note's whole text is compared with the query (`$7`).
+    static let pageByMonthOfLongQuery = pageByMonth(
+        recheck: "AND strpos(n.folded_content, $7::text) > 0")
+
+    private static func pageByMonth(recheck: String) -> String {
+        """
+        WITH RECURSIVE months(month) AS (
+            SELECT left($4::text, 7) COLLATE "C"
+            UNION ALL
+            SELECT (SELECT left(n.sort_key, 7) FROM notes n
+                WHERE n.account_id = $1 AND n.sort_key < m.month
+                ORDER BY n.sort_key DESC LIMIT 1)
+            FROM months m WHERE m.month IS NOT NULL)
+        SELECT page.id, page.date, page.content, page.created_at, page.updated_at, page.version
+        FROM months CROSS JOIN LATERAL (
+            SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+            FROM (
+                SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
+                WHERE (mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content) COLLATE "C")
+                    @> ARRAY(SELECT $1 || ':' || months.month || ':' || k FROM unnest($2::text[]) k)
+                    AND c.account_id + 0 = $1 AND strpos(c.folded_content, $3::text) > 0
+                    AND (c.sort_key, c.note_id) < ($4::text, $5::bigint)) m
+            JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
+                \(recheck)
+            ORDER BY m.sort_key DESC, m.note_id DESC) page
+        WHERE months.month IS NOT NULL
+        LIMIT $6
+        """
+    }
+
+    /// The account's notes changed after its progress (the indexer has not read them),
+    /// older than the cursor (`$2`, `$3`), that hold `$4`: the newest `$5`.
+    static let tailMatches = """
+        SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+        FROM note_changes c
+        CROSS JOIN (SELECT coalesce(
+            (SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1), 0) AS seq
+        ) progress
+        JOIN notes n ON n.account_id = $1 AND n.id = c.note_id
+        WHERE c.account_id = $1 AND c.seq > progress.seq AND NOT c.deleted
+            AND (n.sort_key, n.id) < ($2::text, $3::bigint) AND strpos(n.folded_content, $4::text) > 0
+        ORDER BY n.sort_key DESC, n.id DESC
+        LIMIT $5
+        """
 
     /// A piece as the piece index holds it for the account's notes (migration
-    /// search-entries-pieces-by-account): the account's ID, a colon, the piece. The ID is
-    /// all digits, so the first colon ends it whatever the piece holds.
+    /// search-chunks, one- and two-character pieces): the account's ID, a colon, the
+    /// piece. The ID is all digits, so the first colon ends it whatever the piece holds.
     static func accountPiece(account: Int64, _ piece: String) -> String {
         "\(account):" + piece
     }

@@ -98,10 +98,13 @@ extension PostgreSQLNoteStore: TransferableStore {
 
     func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            // Issue 12 and 15: the change feed's rows and the search entries go too (they
-            // reference the accounts).
+            // Issue 12 and 15: the change feed's rows and the search chunks go too (they
+            // reference the accounts), and the previous release's search entries.
             try connection.execute(
-                "TRUNCATE search_entries, search_progress, note_changes, notes, tokens, accounts")
+                """
+                TRUNCATE search_chunks, search_chunks_progress, search_entries, search_progress,
+                    note_changes, notes, tokens, accounts
+                """)
         }
     }
 

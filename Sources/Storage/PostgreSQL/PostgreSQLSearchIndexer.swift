@@ -3,13 +3,13 @@ import Foundation
 import Locking
 import Metrics
 
-/// Brings the search entries (migration `search-entries`) up to date with the notes, in
+/// Brings the search chunks (migration `search-chunks`) up to date with the notes, in
 /// batches of its own rather than in the commits of the writes (issue 15: a durable add that
 /// kept both GIN indexes of notes ran at half the rate of one without them), on a thread
 /// and a connection of its own.
 ///
-/// Each account's progress (`search_progress.indexed_seq`) is a position in its change
-/// feed: the entries hold every note as of that change, and a search reads the notes
+/// Each account's progress (`search_chunks_progress.indexed_seq`) is a position in its
+/// change feed: the chunks hold every note as of that change, and a search reads the notes
 /// changed after it one by one (PostgreSQLNoteStore+Search), so a note is found the moment
 /// its write is acknowledged. Changes after the progress cost only searches, so the indexer
 /// waits, as SQLite's does (``SQLiteSearchIndexer``), until the account has been quiet for
@@ -89,7 +89,7 @@ final class PostgreSQLSearchIndexer: Sendable {
         self.statistics = statistics
     }
 
-    /// Accounts with changes heard of and not yet in the entries (after lost
+    /// Accounts with changes heard of and not yet in the chunks (after lost
     /// notifications, only those found since).
     var waitingAccounts: Int { state.withLock { $0.waiting.count } }
 
@@ -155,7 +155,7 @@ final class PostgreSQLSearchIndexer: Sendable {
     }
 
     /// Returns once no account waits: every change the indexer heard of before the call
-    /// is in the entries (or the indexer stopped).
+    /// is in the chunks (or the indexer stopped).
     func untilIdle() async {
         await withCheckedContinuation { continuation in
             let idle = state.withLock { state in
@@ -213,14 +213,14 @@ final class PostgreSQLSearchIndexer: Sendable {
         _ = wakeup.wait(timeout: .now() + .nanoseconds(wait))
     }
 
-    /// After lost notifications: every account whose changes the entries lack waits, due
+    /// After lost notifications: every account whose changes the chunks lack waits, due
     /// at once.
     private func findEveryAccount(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
         guard state.withLock({ $0.everyAccount }) else { return }
         state.withLock { $0.everyAccount = false }
         let rows = try connection.query(
             """
-            SELECT a.id FROM accounts a LEFT JOIN search_progress p ON p.account_id = a.id
+            SELECT a.id FROM accounts a LEFT JOIN search_chunks_progress p ON p.account_id = a.id
             WHERE a.change_seq > coalesce(p.indexed_seq, 0)
             """)
         state.withLock { state in
@@ -265,7 +265,7 @@ final class PostgreSQLSearchIndexer: Sendable {
         let rows = try connection.query(
             """
             SELECT a.change_seq - coalesce(p.indexed_seq, 0) FROM accounts a
-            LEFT JOIN search_progress p ON p.account_id = a.id WHERE a.id = $1
+            LEFT JOIN search_chunks_progress p ON p.account_id = a.id WHERE a.id = $1
             """, .integer(account))
         guard rows.count > 0 else { return true }  // gone: a batch forgets it
         return Self.isBehind(lag: rows.int64(0, 0), searched: searched)
@@ -308,18 +308,18 @@ final class PostgreSQLSearchIndexer: Sendable {
     }
 
     /// One batch: the account's next ``batchChanges`` changes after its progress, into the
-    /// entries, and the progress moved past them, in one transaction.
+    /// chunks, and the progress moved past them, in one transaction.
     static func index(account: Int64, batch: Int, on connection: PostgreSQLConnection)
         throws(PostgreSQLError) -> Batch
     {
         try connection.transaction { () throws(PostgreSQLError) -> Batch in
             _ = try connection.query(
                 """
-                INSERT INTO search_progress (account_id, indexed_seq)
+                INSERT INTO search_chunks_progress (account_id, indexed_seq)
                 SELECT id, 0 FROM accounts WHERE id = $1 ON CONFLICT DO NOTHING
                 """, .integer(account))
             let progress = try connection.query(
-                "SELECT indexed_seq FROM search_progress WHERE account_id = $1"
+                "SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1"
                     + " FOR UPDATE SKIP LOCKED", .integer(account))
             guard progress.count > 0 else {
                 let exists = try connection.query(
@@ -337,9 +337,11 @@ final class PostgreSQLSearchIndexer: Sendable {
     }
 
     /// In one statement, so in one snapshot: the batch's bound (its last change, or the
-    /// account's newest), the entries of the notes changed up to it written or removed, and
-    /// the progress moved to it. Changes of an account commit in the order of their sequence
-    /// (its row lock), so every change up to the account's newest is visible.
+    /// account's newest), the chunks of the notes changed up to it written (a chunk already
+    /// at the note's version is left alone) or removed (a note gone, or chunks past a
+    /// shortened note's last), and the progress moved to it. Changes of an account commit
+    /// in the order of their sequence (its row lock), so every change up to the account's
+    /// newest is visible. The chunks written and those removed are never the same rows.
     static let indexBatch = """
         WITH bound AS (
             SELECT coalesce(
@@ -349,18 +351,23 @@ final class PostgreSQLSearchIndexer: Sendable {
         changed AS (
             SELECT c.note_id, c.deleted FROM note_changes c, bound
             WHERE c.account_id = $1 AND c.seq > $2 AND c.seq <= bound.seq),
-        removed AS (
-            DELETE FROM search_entries e USING changed c
-            WHERE e.account_id = $1 AND e.note_id = c.note_id AND c.deleted),
-        written AS (
-            INSERT INTO search_entries (account_id, note_id, sort_key, version, folded_content)
-            SELECT n.account_id, n.id, n.sort_key, n.version, n.folded_content
+        chunked AS (
+            SELECT n.id, n.sort_key, n.version, t.chunk, t.text
             FROM changed c JOIN notes n ON n.account_id = $1 AND n.id = c.note_id
-            WHERE NOT c.deleted
-            ON CONFLICT (account_id, note_id) DO UPDATE SET sort_key = EXCLUDED.sort_key,
+            CROSS JOIN LATERAL mynotes_text_chunks(n.folded_content) t
+            WHERE NOT c.deleted),
+        removed AS (
+            DELETE FROM search_chunks s USING changed c
+            WHERE s.account_id = $1 AND s.note_id = c.note_id
+                AND NOT EXISTS (
+                    SELECT 1 FROM chunked k WHERE k.id = s.note_id AND k.chunk = s.chunk)),
+        written AS (
+            INSERT INTO search_chunks (account_id, note_id, chunk, sort_key, version, folded_content)
+            SELECT $1, id, chunk, sort_key, version, text FROM chunked
+            ON CONFLICT (account_id, note_id, chunk) DO UPDATE SET sort_key = EXCLUDED.sort_key,
                 version = EXCLUDED.version, folded_content = EXCLUDED.folded_content
-            WHERE search_entries.version <> EXCLUDED.version)
-        UPDATE search_progress p SET indexed_seq = greatest(p.indexed_seq, bound.seq)
+            WHERE search_chunks.version <> EXCLUDED.version)
+        UPDATE search_chunks_progress p SET indexed_seq = greatest(p.indexed_seq, bound.seq)
         FROM bound WHERE p.account_id = $1
         RETURNING p.indexed_seq, (SELECT change_seq FROM accounts WHERE id = $1)
         """

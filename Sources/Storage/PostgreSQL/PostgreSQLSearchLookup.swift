@@ -1,51 +1,63 @@
-/// Which search index serves a folded query on PostgreSQL (issue 15), and what every note
-/// that index yields for it holds:
+/// Which search index serves a folded query on PostgreSQL (issue 15), and what every chunk
+/// of a note (migration `search-chunks`) that index yields for it holds:
 ///
-/// - the piece index (migration `notes-piece-index`, on the search entries and keyed by
-///   account since `search-entries-pieces-by-account`) for a query of five characters or
-///   more: its candidates hold every one of the query's four-character pieces;
-/// - the trigram index (pg_trgm, migration `notes-trigram-index`) for a query of three
-///   characters that are letters or digits, as ``PostgreSQLTrigramWords`` tells them; its
-///   candidates hold the query's trigram, and `LIKE` rechecks them;
-/// - the piece index for every other query: one, two or four characters (`会议`, `e`,
-///   `milk`), the query itself, a piece, so that the index yields the matches alone; three
-///   characters not all letters (`a b`), its pairs.
+/// - the four-character pieces, keyed by month, for a query of four characters or more
+///   (``fours(_:window:)``): its candidates hold every four-character piece of the query's
+///   first ``windowLength`` characters, and a page reads them a month at a time, newest
+///   first, until it is full;
+/// - the trigram index (pg_trgm) for a query of three characters that are letters or
+///   digits, as ``PostgreSQLTrigramWords`` tells them; its candidates hold the query's
+///   trigram, and `LIKE` rechecks them;
+/// - the one- and two-character pieces, keyed by account alone, for every other query: one
+///   or two characters (`会议`, `e`), the query itself, so that the index yields the matches
+///   alone; three characters not all letters (`a b`), its pairs.
 ///
 /// ```swift
-/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .pieces(["milk", "ilk ", …])
+/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .fours(["milk", "ilk ", …], window: "milk tea")
 /// PostgreSQLSearchLookup("tea", words: .allScripts)       // .trigrams(["tea"])
 /// PostgreSQLSearchLookup("会议", words: .allScripts)      // .piece("会议")
-/// PostgreSQLSearchLookup("a b", words: .allScripts)      // .pieces(["a ", " b"])
+/// PostgreSQLSearchLookup("a b", words: .allScripts)      // .pairs(["a ", " b"])
 /// ```
 enum PostgreSQLSearchLookup: Sendable, Hashable {
     case trigrams([String])
-    case pieces([String])
-    /// The query is a piece the index holds: its notes are the matches, none to recheck
-    /// (a note of the 139 MB account is 63 KB to decompress and compare).
+    case pairs([String])
+    /// The query is a piece the index holds, of one or two characters: its chunks' notes
+    /// are the matches, none to recheck.
     case piece(String)
+    /// The four-character pieces of `window`, the query's first ``windowLength``
+    /// characters (all of it when shorter), which one chunk holds whole wherever the query
+    /// starts: a chunk holding `window` is a note's candidate, and a query longer than its
+    /// window is compared with the whole note.
+    case fours([String], window: String)
+
+    /// The longest run of characters a chunk is sure to hold whole: chunks of 1,024
+    /// characters reach 63 into the next (`mynotes_text_chunks`, migration
+    /// `search-chunks`).
+    static let windowLength = 64
 
     init(_ folded: String, words: PostgreSQLTrigramWords) {
         let scalars = Array(folded.unicodeScalars)
+        if scalars.count >= 4 {
+            let window = Array(scalars.prefix(Self.windowLength))
+            self = .fours(
+                Self.pieces(of: window, length: 4),
+                window: String(String.UnicodeScalarView(window)))
+            return
+        }
         // The index holds U+0002 for the text's U+0001 (``indexed(_:)``): a query holding
         // either is not a piece.
         let ownPiece = !scalars.contains { $0 == "\u{1}" || $0 == "\u{2}" }
-        if ownPiece && [1, 2, 4].contains(scalars.count) {
+        if ownPiece && scalars.count <= 2 {
             self = .piece(folded)
-            return
-        }
-        if scalars.count >= 4 {
-            // Any of a query's pieces narrow the candidates; 64 of them bound the index's
-            // work for a long query (a 1,000-character one has 997).
-            self = .pieces(Array(Self.pieces(of: scalars, length: 4).prefix(64)))
             return
         }
         let trigrams = words.trigrams(of: folded)
         if !trigrams.isEmpty {
             self = .trigrams(trigrams)
         } else if scalars.count > 2 {
-            self = .pieces(Self.pieces(of: scalars, length: 2))
+            self = .pairs(Self.pieces(of: scalars, length: 2))
         } else {
-            self = .pieces([folded])
+            self = .pairs([folded])
         }
     }
 
@@ -60,16 +72,16 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         return found
     }
 
-    /// What every note the index yields holds, in no order.
+    /// What every candidate the index yields holds, in no order.
     var keys: [String] {
         switch self {
-        case .trigrams(let keys), .pieces(let keys): keys
+        case .trigrams(let keys), .pairs(let keys), .fours(let keys, _): keys
         case .piece(let key): [key]
         }
     }
 
-    /// The pieces as the index holds them: `mynotes_text_pieces` cuts pieces at U+0001, so
-    /// it turns the text's own U+0001 into U+0002 first, and so must a query.
+    /// A piece as the index holds it: the piece functions cut pieces at U+0001, so they
+    /// turn the text's own U+0001 into U+0002 first, and so must a query.
     static func indexed(_ piece: String) -> String {
         String(
             String.UnicodeScalarView(
