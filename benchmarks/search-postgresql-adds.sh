@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What each search index costs durable adds on PostgreSQL (issue 15), now that the indexes
-# are on search_entries and kept by the servers' indexer off the adds' commits (it indexes
+# are on search_chunks and kept by the servers' indexer off the adds' commits (it indexes
 # a round's adds once the store is quiet, which the script waits for): one private cluster
 # (initdb, fsync on, shared_buffers 2GB) with one database per variant, each filled with the
 # same NOTES notes (default 100,000, the vocabulary of benchmarks/search-postgresql.py) and
@@ -28,14 +28,14 @@ for value in "$notes" "$rounds" "$seconds"; do
     [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, ROUNDS and SECONDS_EACH are whole numbers (got '$value')" >&2; exit 2; }
 done
 declare -A drop=(
-    [none]="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_account_pieces"
-    [trigrams]="DROP INDEX search_entries_account_pieces"
-    [pieces]="DROP INDEX search_entries_trigrams"
+    [none]="DROP INDEX search_chunks_trigrams; DROP INDEX search_chunks_pieces"
+    [trigrams]="DROP INDEX search_chunks_pieces"
+    [pieces]="DROP INDEX search_chunks_trigrams"
     [both]=""
-    [both-nofastupdate]="ALTER INDEX search_entries_trigrams SET (fastupdate = off);
-        ALTER INDEX search_entries_account_pieces SET (fastupdate = off)"
-    [both-pending32mb]="ALTER INDEX search_entries_trigrams SET (gin_pending_list_limit = 32768);
-        ALTER INDEX search_entries_account_pieces SET (gin_pending_list_limit = 32768)"
+    [both-nofastupdate]="ALTER INDEX search_chunks_trigrams SET (fastupdate = off);
+        ALTER INDEX search_chunks_pieces SET (fastupdate = off)"
+    [both-pending32mb]="ALTER INDEX search_chunks_trigrams SET (gin_pending_list_limit = 32768);
+        ALTER INDEX search_chunks_pieces SET (gin_pending_list_limit = 32768)"
 )
 for variant in "${variants[@]}"; do
     [[ -v "drop[$variant]" ]] || { echo "no variant '$variant' (none, trigrams, pieces, both, both-nofastupdate, both-pending32mb)" >&2; exit 2; }
@@ -78,8 +78,9 @@ ALTER TABLE notes DISABLE TRIGGER notes_written;
 INSERT INTO notes (account_id, date, sort_key, content, folded_content, created_at, updated_at)
     SELECT $account, date, date, content, folded, 0, 0 FROM incoming ORDER BY date;
 ALTER TABLE notes ENABLE TRIGGER notes_written;
-INSERT INTO search_entries (account_id, note_id, sort_key, version, folded_content)
-    SELECT account_id, id, sort_key, version, folded_content FROM notes;
+INSERT INTO search_chunks (account_id, note_id, chunk, sort_key, version, folded_content)
+    SELECT n.account_id, n.id, c.chunk, n.sort_key, n.version, c.text
+    FROM notes n CROSS JOIN LATERAL mynotes_text_chunks(n.folded_content) c;
 DROP TABLE incoming;
 ${drop[$variant]};
 VACUUM ANALYZE;
@@ -93,7 +94,7 @@ SQL
     done
     base[$variant]=$(grep -o 'http://[^ ]*' "$work/server-$variant.log" | head -n 1)
     [ -n "${base[$variant]}" ] || { echo "the server of $variant did not start" >&2; exit 1; }
-    echo "$variant: $(sql -c "SELECT string_agg(indexname, ', ' ORDER BY indexname) FROM pg_indexes WHERE tablename IN ('notes', 'search_entries')")"
+    echo "$variant: $(sql -c "SELECT string_agg(indexname, ', ' ORDER BY indexname) FROM pg_indexes WHERE tablename IN ('notes', 'search_chunks')")"
 done
 "$pg_bin/psql" -qX "postgres://postgres@127.0.0.1:$port/postgres" -c CHECKPOINT
 
@@ -114,7 +115,7 @@ indexed() {
     local database="postgres://postgres@127.0.0.1:$port/db_${1//-/_}" began=$EPOCHREALTIME lag
     for _ in $(seq 6000); do
         lag=$("$pg_bin/psql" -qAtX "$database" -c "SELECT a.change_seq - coalesce(p.indexed_seq, 0)
-            FROM accounts a LEFT JOIN search_progress p ON p.account_id = a.id
+            FROM accounts a LEFT JOIN search_chunks_progress p ON p.account_id = a.id
             WHERE a.email_key = 'writer@example.com'")
         [ "$lag" = 0 ] && break
         sleep 0.1

@@ -2,8 +2,9 @@
 # Search on PostgreSQL (issue 15): a private cluster (initdb, fsync on, shared_buffers 2GB)
 # with an account of NOTES notes (default 1,000,000, about 200 bytes each, 30% Chinese,
 # the vocabulary of benchmarks/search-postgresql.py), written as a database of the
-# release before the search indexes holds them; the server then migrates it (the indexes'
-# builds: timed, their progress lines shown). Then it measures searches over REST one at a
+# release before the search chunks holds them (its search entries left empty); the server
+# then migrates it (step search-chunks: the copy and the indexes' builds, timed, their
+# progress lines shown). Then it measures searches over REST one at a
 # time (QUERIES of 3 or more characters and QUERIES of 1 or 2, each a first page of 50 and
 # up to two keyset pages after it: p50/p99), and 40 of each over a second account of 2,205
 # notes of 63 KB (139 MB), shows the plans PostgreSQL used (auto_explain),
@@ -11,7 +12,7 @@
 # and without them (dropped, then built again), in the order with, without, without, with, with,
 # without.
 #
-#   benchmarks/search-postgresql.sh                 # about 6 minutes on 2 cores
+#   benchmarks/search-postgresql.sh                 # about 45 minutes on 2 cores
 #   NOTES=100000 QUERIES=50 benchmarks/search-postgresql.sh
 #
 # Overrides: NOTES, QUERIES (per class, default 200), SEED, ADD_SECONDS (default 5),
@@ -90,13 +91,14 @@ large_token=$("$binary" accounts add large@example.com --database "$database" | 
 large_account=$(sql -c "SELECT id FROM accounts WHERE email = 'large@example.com'")
 # The database as the release before the indexes left it: no search index, no search
 # entries, no record of their steps.
-index_definitions=$(sql -c "SELECT pg_get_indexdef('search_entries_trigrams'::regclass) || ';'
-    || pg_get_indexdef('search_entries_account_pieces'::regclass) || ';'")
-drop_indexes="DROP INDEX search_entries_trigrams; DROP INDEX search_entries_account_pieces"
-sql -c "DROP TABLE search_entries; DROP TABLE search_progress; DROP FUNCTION mynotes_text_pieces;
-    DROP FUNCTION mynotes_account_pieces;
-    DELETE FROM schema_migrations WHERE name IN ('notes-trigram-index', 'notes-piece-index',
-        'search-entries', 'notes-search-indexes-dropped', 'search-entries-pieces-by-account')"
+index_definitions=$(sql -c "SELECT pg_get_indexdef('search_chunks_trigrams'::regclass) || ';'
+    || pg_get_indexdef('search_chunks_pieces'::regclass) || ';'")
+drop_indexes="DROP INDEX search_chunks_trigrams; DROP INDEX search_chunks_pieces"
+# The previous release's search entries stay, empty (they would hold the notes there; the
+# step that makes the chunks reads the notes alone): its step is the one timed.
+sql -c "DROP TABLE search_chunks; DROP TABLE search_chunks_progress;
+    DROP FUNCTION mynotes_text_chunks; DROP FUNCTION mynotes_chunk_pieces;
+    DELETE FROM schema_migrations WHERE name = 'search-chunks'"
 
 # fill ACCOUNT_ID COUNT AVERAGE_BYTES SEED: straight into the table, the change feed's
 # trigger off (one UPDATE of the account's row per note would take hours in one
@@ -133,14 +135,14 @@ for id in "$account" "$large_account"; do
         FROM notes WHERE account_id = $id"
 done
 
-echo "== the server migrates the database (builds the trigram index and the piece index)"
+echo "== the server migrates the database (step search-chunks: the chunks, their trigram index and their piece index)"
 began=$EPOCHREALTIME
 prepare "$binary" accounts list --database "$database" 2>&1 >/dev/null | sed 's/^/    /'
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", b - a }'
-sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', entries '
-    || pg_size_pretty(pg_table_size('search_entries')) || ', trigram index '
-    || pg_size_pretty(pg_relation_size('search_entries_trigrams')) || ', piece index '
-    || pg_size_pretty(pg_relation_size('search_entries_account_pieces')) || ', page index '
+sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', chunks '
+    || pg_size_pretty(pg_table_size('search_chunks')) || ', trigram index '
+    || pg_size_pretty(pg_relation_size('search_chunks_trigrams')) || ', piece index '
+    || pg_size_pretty(pg_relation_size('search_chunks_pieces')) || ', page index '
     || pg_size_pretty(pg_relation_size('notes_by_account_newest'))"
 
 renice_cluster 0

@@ -161,10 +161,56 @@ struct PostgreSQLSearchIndexerTests {
         #expect(found.map(\.content).sorted() == ["会 0", "会 1", "会 2"])
     }
 
+    /// A page of a query of four characters or more reads the chunks of one month after
+    /// another, newest first, and no more months once it is full: twelve months of ten
+    /// matches each, a page of 15 reads two of them, and its notes are the newest.
+    @Test func aPageReadsMonthsOnlyUntilItIsFull() async throws {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        let account = try await store.createAccount(
+            email: "m@x", tokenHash: nil, passwordHash: nil
+        ).id
+        store.close()
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        try connection.transaction { () throws(PostgreSQLError) in
+            for month in 1...12 {
+                for day in 1...10 {
+                    try insert(
+                        "zebrafish \(month)-\(day)", day: day, month: month, account: account,
+                        on: connection)
+                }
+            }
+        }
+        try indexAll(account: account, on: connection)
+        let parameters: [PostgreSQLValue] = [
+            .integer(account), .texts(["zebr", "ebra", "braf", "rafi", "afis", "fish"]),
+            .text("zebrafish"), .text("2026-12-31 23:59:59"), .integer(0), .integer(15),
+        ]
+        let statements: [PostgreSQLConnection.Statement] = [
+            .init(sql: "BEGIN", parameters: []),
+            .init(sql: PostgreSQLNoteStore.monthPlans, parameters: []),
+            .init(
+                sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + PostgreSQLNoteStore.pageByMonth,
+                parameters: parameters),
+            .init(sql: PostgreSQLNoteStore.pageByMonth, parameters: parameters),
+            .init(sql: "COMMIT", parameters: []),
+        ]
+        let results = try connection.pipeline(statements)
+        let lines = (0..<results[2].count).map { results[2].text($0, 0) }
+        let scan = lines.first { $0.contains("Bitmap Heap Scan on search_chunks") }
+        #expect(scan?.contains("loops=2)") == true, "\(lines.joined(separator: "\n"))")
+        let page = (0..<results[3].count).map { PostgreSQLNoteStore.note(results[3], $0) }
+        #expect(
+            page.map(\.content)
+                == (1...10).reversed().map { "zebrafish 12-\($0)" }
+                + (6...10).reversed().map { "zebrafish 11-\($0)" })
+    }
+
     private func insert(
-        _ content: String, day: Int, account: Int64, on connection: PostgreSQLConnection
+        _ content: String, day: Int, month: Int = 3, account: Int64,
+        on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) {
-        let date = String(format: "2026-03-%02d 09:00:00", day)
+        let date = String(format: "2026-%02d-%02d 09:00:00", month, day)
         _ = try connection.query(
             """
             INSERT INTO notes (account_id, date, sort_key, content, folded_content, created_at,

@@ -30,7 +30,8 @@ struct PostgreSQLSearchLookupTests {
     /// characters, which one chunk holds whole wherever the query starts.
     @Test func aLongQueryAsksForThePiecesOfItsWindow() {
         let query = String(repeating: "abcdefghij", count: 100)
-        guard case .fours(let pieces, let window) = PostgreSQLSearchLookup(query, words: .allScripts)
+        guard
+            case .fours(let pieces, let window) = PostgreSQLSearchLookup(query, words: .allScripts)
         else {
             Issue.record("not the four-character pieces")
             return

@@ -93,7 +93,8 @@ struct PostgreSQLSearchTests {
         for index in 0..<2_600 {
             var content = Self.text(&generator, pieces: Int.random(in: 1...12, using: &generator))
             if index % 8 == 1 {
-                content += Self.text(&generator, pieces: Int.random(in: 300...900, using: &generator))
+                content += Self.text(
+                    &generator, pieces: Int.random(in: 300...900, using: &generator))
             }
             if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
             if index % 400 == 11 { content += " 霰雹" }  // rare and short: the piece index's
@@ -106,7 +107,8 @@ struct PostgreSQLSearchTests {
         let drafts = contents.map { content in
             NoteDraft(
                 date: String(
-                    format: "%04d-%02d-%02d %02d:00:00", Int.random(in: 2024...2027, using: &generator),
+                    format: "%04d-%02d-%02d %02d:00:00",
+                    Int.random(in: 2024...2027, using: &generator),
                     Int.random(in: 1...12, using: &generator),
                     Int.random(in: 1...28, using: &generator),
                     Int.random(in: 0...3, using: &generator)),
@@ -137,7 +139,8 @@ struct PostgreSQLSearchTests {
             let start = Int.random(in: 0..<note.count, using: &generator)
             let length =
                 long && round % 12 == 0
-                ? Int.random(in: 65...300, using: &generator) : Int.random(in: 1...8, using: &generator)
+                ? Int.random(in: 65...300, using: &generator)
+                : Int.random(in: 1...8, using: &generator)
             var piece = String(String.UnicodeScalarView(note.dropFirst(start).prefix(length)))
             if Bool.random(using: &generator) { piece = piece.uppercased() }
             queries.append(piece)
