@@ -13,11 +13,13 @@ struct PostgreSQLSearchLookupTests {
         ("会议室", .trigrams(["会议室"])),
         // Three characters, not all letters: the pairs.
         ("a b", .pairs(["a ", " b"])),
-        // Four or more: the four-character pieces, each once, read by month.
+        // Four or more: four-character pieces covering it, each once, read by month.
         ("milk", .fours(["milk"], window: "milk")),
         ("会议记录", .fours(["会议记录"], window: "会议记录")),
-        ("milk tea", .fours(["milk", "ilk ", "lk t", "k te", " tea"], window: "milk tea")),
+        ("milk tea", .fours(["milk", " tea"], window: "milk tea")),
+        ("milk teas", .fours(["milk", " tea", "teas"], window: "milk teas")),
         ("abababa", .fours(["abab", "baba"], window: "abababa")),
+        ("abababab", .fours(["abab"], window: "abababab")),
         // U+0001 is U+0002 in the index, so a short query holding either is not a piece.
         ("a\u{1}", .pairs(["a\u{1}"])),
         ("ab\u{2}", .pairs(["ab", "b\u{2}"])),
@@ -26,26 +28,26 @@ struct PostgreSQLSearchLookupTests {
         #expect(PostgreSQLSearchLookup(query, words: .allScripts) == lookup)
     }
 
-    /// A query longer than a chunk's overlap looks up the pieces of its first 64
-    /// characters, which one chunk holds whole wherever the query starts.
-    @Test func aLongQueryAsksForThePiecesOfItsWindow() {
-        let query = String(repeating: "abcdefghij", count: 100)
-        guard
-            case .fours(let pieces, let window) = PostgreSQLSearchLookup(query, words: .allScripts)
-        else {
-            Issue.record("not the four-character pieces")
-            return
-        }
-        #expect(pieces.count == 10)
-        #expect(window == String(query.prefix(PostgreSQLSearchLookup.windowLength)))
+    /// A query longer than a chunk's overlap looks up pieces of its first 64 characters,
+    /// which one chunk holds whole wherever the query starts: four of them, spread from the
+    /// window's start to its end.
+    @Test func aLongQueryAsksForFourPiecesOfItsWindow() {
         let wider = (0..<1_000).map { String(UnicodeScalar(0x4E00 + $0)!) }.joined()
-        guard case .fours(let many, let wide) = PostgreSQLSearchLookup(wider, words: .allScripts)
-        else {
-            Issue.record("not the four-character pieces")
+        let lookup = PostgreSQLSearchLookup(wider, words: .allScripts)
+        guard case .fours(let pieces, let window) = lookup else {
+            Issue.record("not the four-character pieces: \(lookup)")
             return
         }
-        #expect(many.count == 61)
-        #expect(wide.unicodeScalars.count == 64)
+        let scalars = Array(window.unicodeScalars)
+        #expect(scalars.count == PostgreSQLSearchLookup.windowLength)
+        #expect(window == String(wider.prefix(PostgreSQLSearchLookup.windowLength)))
+        #expect(
+            pieces == [0, 20, 40, 60].map { String(String.UnicodeScalarView(scalars[$0..<$0 + 4])) })
+        // A repeating text's pieces, each once.
+        let periodic = String(repeating: "abcdefghij", count: 100)
+        #expect(
+            PostgreSQLSearchLookup(periodic, words: .allScripts)
+                == .fours(["abcd"], window: String(periodic.prefix(64))))
     }
 
     @Test func aDatabaseOfASCIILettersSendsChineseToThePairs() {

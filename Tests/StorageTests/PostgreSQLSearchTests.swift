@@ -438,7 +438,7 @@ struct PostgreSQLSearchTests {
                 .count
             route = PostgreSQLNoteStore.SearchRoute(
                 matched: matched, candidates: candidates, of: size, needed: limit - matched,
-                notes: Int64(ordered.count))
+                notes: Int64(ordered.count), bytes: bytes)
         }
         switch (route, lookup) {
         case (.walk, _): return "walk"

@@ -30,6 +30,9 @@ extension PostgreSQLNoteStore {
     /// How much more text, past the sample, the walk may read for a query whose index is
     /// read by month: as much as the sample, about a millisecond's work.
     static let walkAfterSampleBytes = searchSampleBytes
+    /// About the text of one chunk (1,024 characters, migration search-chunks): what a
+    /// candidate of an index compares, and the unit of a long note's cost to the walk.
+    static let chunkBytes = 1_024
 
     static func search(
         account: Int64, after: NotePosition?, needle: String, limit: Int,
@@ -53,14 +56,14 @@ extension PostgreSQLNoteStore {
             // The index's notes are the matches: the sample counted them.
             route = SearchRoute(
                 matched: sampled.count, candidates: sampled.count, of: edge.size,
-                needed: needed, notes: edge.notes)
+                needed: needed, notes: edge.notes, bytes: edge.bytes)
         case .trigrams, .pairs:
             route = SearchRoute(
                 matched: sampled.count,
                 candidates: try sampleCandidates(
                     account: account, after: after, from: edge.position, keys: lookup.keys,
                     on: connection),
-                of: edge.size, needed: needed, notes: edge.notes)
+                of: edge.size, needed: needed, notes: edge.notes, bytes: edge.bytes)
         }
         let rest: [Note]
         switch route {
@@ -85,15 +88,21 @@ extension PostgreSQLNoteStore {
         /// For an index that yields every candidate of the account: `matched` of the
         /// sample's `size` notes matched and `candidates` held all the query's keys
         /// (``PostgreSQLSearchLookup/keys``), `needed` more matches are wanted, and the
-        /// account holds `notes`: the walk should read `needed / rate` more notes (at most
-        /// the account), the index yield `candidates / size × notes` candidates.
-        init(matched: Int, candidates: Int, of size: Int, needed: Int, notes: Int64) {
+        /// account holds `notes` of `bytes` of content: the walk should read
+        /// `needed / rate` more notes (at most the account), each compared whole, so a long
+        /// note costs as many chunks of ``chunkBytes`` as it holds; the index yields
+        /// `candidates / size × notes` candidates, each a chunk.
+        init(
+            matched: Int, candidates: Int, of size: Int, needed: Int, notes: Int64,
+            bytes: Int64
+        ) {
             let account = Double(notes)
             let walked =
                 matched > 0
                 ? min(Double(needed) * Double(size) / Double(matched), account) : account
+            let chunks = max(1, Double(bytes) / max(account, 1) / Double(chunkBytes))
             let yielded = Double(candidates) / Double(size) * account
-            self = walked < indexCandidateCost * yielded ? .walk : .index
+            self = walked * chunks < indexCandidateCost * yielded ? .walk : .index
         }
 
         /// For the index read by month, which stops in the month that fills the page: the
@@ -312,7 +321,10 @@ extension PostgreSQLNoteStore {
     /// notes changed since (its *tail*, which the indexer has not read yet) tested one by
     /// one. A chunk counts while its version is the note's; those that are not belong to
     /// the tail's notes, so the chunks' page takes as many more notes as the tail holds,
-    /// which leaves the page full whatever they are.
+    /// which leaves the page full whatever they are. The tail's notes are looked up one by
+    /// one from its changes (a lateral subquery that `OFFSET 0` keeps apart): the planner
+    /// reckons a third of the feed after the progress, and joined the other way it walked
+    /// the account's notes with `strpos` (a million notes: 0.4 s) for an empty tail.
     static func pageThroughChunks(where chunks: String) -> String {
         """
         WITH progress AS (
@@ -332,8 +344,12 @@ extension PostgreSQLNoteStore {
                 SELECT note_id, version FROM matched
                 UNION ALL
                 SELECT t.note_id, t.version FROM tail t
-                JOIN notes changed ON changed.account_id = $5 AND changed.id = t.note_id
-                WHERE NOT t.deleted AND strpos(changed.folded_content, $6::text) > 0)
+                CROSS JOIN LATERAL (
+                    SELECT 1 FROM notes changed
+                    WHERE changed.account_id = $5 AND changed.id = t.note_id
+                        AND strpos(changed.folded_content, $6::text) > 0
+                    OFFSET 0) holds
+                WHERE NOT t.deleted)
         ORDER BY sort_key DESC, id DESC
         LIMIT $4
         """
@@ -400,11 +416,14 @@ extension PostgreSQLNoteStore {
     }
 
     /// The month statements' plans: no sequential scan (the pieces' bitmap is the way to a
-    /// month's chunks), and no parallel workers, whose gathering would not keep the months'
-    /// order, which ``pageByMonth`` leaves to its nested loop.
+    /// month's chunks), no parallel workers, whose gathering would not keep the months'
+    /// order, which ``pageByMonth`` leaves to its nested loop, and the prepared statement's
+    /// generic plan, whose shape the statements fix whatever the values (planning it anew
+    /// cost 0.4 ms a page).
     static let monthPlans = """
         SELECT set_config('enable_seqscan', 'off', true),
-            set_config('max_parallel_workers_per_gather', '0', true)
+            set_config('max_parallel_workers_per_gather', '0', true),
+            set_config('plan_cache_mode', 'force_generic_plan', true)
         """
 
     /// The notes of one month after another, newest first, whose chunks hold the pieces
@@ -449,16 +468,18 @@ extension PostgreSQLNoteStore {
     }
 
     /// The account's notes changed after its progress (the indexer has not read them),
-    /// older than the cursor (`$2`, `$3`), that hold `$4`: the newest `$5`.
+    /// older than the cursor (`$2`, `$3`), that hold `$4`: the newest `$5`. Each note is
+    /// looked up from its change (see ``pageThroughChunks(where:)``).
     static let tailMatches = """
         SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
         FROM note_changes c
-        CROSS JOIN (SELECT coalesce(
-            (SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1), 0) AS seq
-        ) progress
-        JOIN notes n ON n.account_id = $1 AND n.id = c.note_id
-        WHERE c.account_id = $1 AND c.seq > progress.seq AND NOT c.deleted
-            AND (n.sort_key, n.id) < ($2::text, $3::bigint) AND strpos(n.folded_content, $4::text) > 0
+        CROSS JOIN LATERAL (
+            SELECT id, date, content, created_at, updated_at, version, sort_key FROM notes
+            WHERE account_id = $1 AND id = c.note_id AND (sort_key, id) < ($2::text, $3::bigint)
+                AND strpos(folded_content, $4::text) > 0
+            OFFSET 0) n
+        WHERE c.account_id = $1 AND NOT c.deleted AND c.seq > coalesce(
+            (SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1), 0)
         ORDER BY n.sort_key DESC, n.id DESC
         LIMIT $5
         """
