@@ -42,7 +42,8 @@ struct PostgreSQLSearchLookupTests {
         #expect(scalars.count == PostgreSQLSearchLookup.windowLength)
         #expect(window == String(wider.prefix(PostgreSQLSearchLookup.windowLength)))
         #expect(
-            pieces == [0, 20, 40, 60].map { String(String.UnicodeScalarView(scalars[$0..<$0 + 4])) })
+            pieces
+                == [0, 20, 40, 60].map { String(String.UnicodeScalarView(scalars[$0..<$0 + 4])) })
         // A repeating text's pieces, each once.
         let periodic = String(repeating: "abcdefghij", count: 100)
         #expect(
