@@ -141,12 +141,12 @@ struct PostgreSQLSearchIndexerTests {
         try indexAll(account: small, on: connection)
         let plan = try connection.pipeline([
             .init(sql: "BEGIN", parameters: []),
-            .init(sql: PostgreSQLNoteStore.bitmapPlansOnly, parameters: []),
+            .init(sql: PostgreSQLNoteStore.bucketPlans, parameters: []),
             .init(
-                sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + PostgreSQLNoteStore.pageOfPiece,
+                sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + PostgreSQLNoteStore.pageByYear,
                 parameters: [
-                    .texts([PostgreSQLNoteStore.accountPiece(account: small, "会")]),
-                    .text("9999"), .integer(0), .integer(50), .integer(small), .text("会"),
+                    .integer(small), .texts(["会"]), .text("会"), .text("2026-12-31 23:59:59"),
+                    .integer(0), .integer(50),
                 ]),
             .init(sql: "COMMIT", parameters: []),
         ])[2]
@@ -188,7 +188,7 @@ struct PostgreSQLSearchIndexerTests {
         ]
         let statements: [PostgreSQLConnection.Statement] = [
             .init(sql: "BEGIN", parameters: []),
-            .init(sql: PostgreSQLNoteStore.monthPlans, parameters: []),
+            .init(sql: PostgreSQLNoteStore.bucketPlans, parameters: []),
             .init(
                 sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + PostgreSQLNoteStore.pageByMonth,
                 parameters: parameters),

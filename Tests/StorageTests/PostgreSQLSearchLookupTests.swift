@@ -13,13 +13,16 @@ struct PostgreSQLSearchLookupTests {
         ("会议室", .trigrams(["会议室"])),
         // Three characters, not all letters: the pairs.
         ("a b", .pairs(["a ", " b"])),
-        // Four or more: four-character pieces covering it, each once, read by month.
+        // Four or more: the four-character pieces, each once, read by month.
         ("milk", .fours(["milk"], window: "milk")),
         ("会议记录", .fours(["会议记录"], window: "会议记录")),
-        ("milk tea", .fours(["milk", " tea"], window: "milk tea")),
-        ("milk teas", .fours(["milk", " tea", "teas"], window: "milk teas")),
+        ("milk tea", .fours(["milk", "ilk ", "lk t", "k te", " tea"], window: "milk tea")),
         ("abababa", .fours(["abab", "baba"], window: "abababa")),
-        ("abababab", .fours(["abab"], window: "abababab")),
+        // Past six pieces, six evenly spaced: at characters 0, 1, 3, 4, 6 and 8.
+        (
+            "milk and tea",
+            .fours(["milk", "ilk ", "k an", " and", "nd t", " tea"], window: "milk and tea")
+        ),
         // U+0001 is U+0002 in the index, so a short query holding either is not a piece.
         ("a\u{1}", .pairs(["a\u{1}"])),
         ("ab\u{2}", .pairs(["ab", "b\u{2}"])),
@@ -29,9 +32,9 @@ struct PostgreSQLSearchLookupTests {
     }
 
     /// A query longer than a chunk's overlap looks up pieces of its first 64 characters,
-    /// which one chunk holds whole wherever the query starts: four of them, spread from the
-    /// window's start to its end.
-    @Test func aLongQueryAsksForFourPiecesOfItsWindow() {
+    /// which one chunk holds whole wherever the query starts: six of them, evenly spaced
+    /// from the window's start to its end.
+    @Test func aLongQueryAsksForSixPiecesOfItsWindow() {
         let wider = (0..<1_000).map { String(UnicodeScalar(0x4E00 + $0)!) }.joined()
         let lookup = PostgreSQLSearchLookup(wider, words: .allScripts)
         guard case .fours(let pieces, let window) = lookup else {
@@ -43,12 +46,15 @@ struct PostgreSQLSearchLookupTests {
         #expect(window == String(wider.prefix(PostgreSQLSearchLookup.windowLength)))
         #expect(
             pieces
-                == [0, 20, 40, 60].map { String(String.UnicodeScalarView(scalars[$0..<$0 + 4])) })
+                == [0, 12, 24, 36, 48, 60].map {
+                    String(String.UnicodeScalarView(scalars[$0..<$0 + 4]))
+                })
         // A repeating text's pieces, each once.
         let periodic = String(repeating: "abcdefghij", count: 100)
         #expect(
             PostgreSQLSearchLookup(periodic, words: .allScripts)
-                == .fours(["abcd"], window: String(periodic.prefix(64))))
+                == .fours(
+                    ["abcd", "cdef", "efgh", "ghij", "ijab"], window: String(periodic.prefix(64))))
     }
 
     @Test func aDatabaseOfASCIILettersSendsChineseToThePairs() {

@@ -318,29 +318,25 @@ struct PostgreSQLSearchTests {
                     'search_chunks_trigrams'::regclass)
                 """, on: database
             ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0,0,0")
-        let bounds: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
         let pattern = PostgreSQLNoteStore.trigramPattern(account: account, containing: "note 1234 ")
-        let plans = [
+        let cursor: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
+        let trigrams: [PostgreSQLValue] = [.integer(account), .text(pattern)] + cursor
+        let pairs: [PostgreSQLValue] = [.integer(account), .texts(["4 ", " a"]), .text("4 a")]
+        let fours: [PostgreSQLValue] = [
+            .integer(account), .texts(["ote ", "te 1", "e 12"]), .text("ote 12"),
+        ]
+        let plans: [(String, [PostgreSQLValue], String, String)] = [
             (
-                PostgreSQLNoteStore.pageFromTrigramIndex,
-                [.text(pattern)] + bounds + [.integer(account), .text("note 1234 ")],
+                PostgreSQLNoteStore.pageFromTrigramIndex, trigrams,
                 PostgreSQLNoteStore.bitmapPlansOnly, "search_chunks_trigrams"
             ),
             (
-                PostgreSQLNoteStore.pageFromPairs,
-                [
-                    .texts(
-                        ["4 ", " a"].map { PostgreSQLNoteStore.accountPiece(account: account, $0) })
-                ] + bounds + [.integer(account), .text("4 a")],
-                PostgreSQLNoteStore.bitmapPlansOnly, "search_chunks_pieces"
+                PostgreSQLNoteStore.pageByYear, pairs + cursor, PostgreSQLNoteStore.bucketPlans,
+                "search_chunks_pieces"
             ),
             (
-                PostgreSQLNoteStore.pageByMonth,
-                [
-                    .integer(account), .texts(["ote ", "te 1", "e 12"]), .text("ote 12"),
-                    .text("9999"), .integer(0), .integer(50),
-                ],
-                PostgreSQLNoteStore.monthPlans, "search_chunks_pieces"
+                PostgreSQLNoteStore.pageByMonth, fours + cursor, PostgreSQLNoteStore.bucketPlans,
+                "search_chunks_pieces"
             ),
         ]
         for (sql, parameters, settings, index) in plans {
@@ -429,7 +425,7 @@ struct PostgreSQLSearchTests {
         guard matched < limit, next.count >= size else { return "sample" }
         let lookup = PostgreSQLSearchLookup(TextFolding.fold(query), words: .allScripts)
         let route: PostgreSQLNoteStore.SearchRoute
-        if case .fours = lookup {
+        if lookup.bucket != nil {
             route = PostgreSQLNoteStore.SearchRoute(
                 matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count),
                 bytes: bytes)

@@ -381,8 +381,9 @@ enum PostgreSQLMigrations {
         // of milliseconds. The four-character pieces are now keyed by the month of the
         // note's date as well (`<account>:<yyyy-MM>:<piece>`): a page asks for one month
         // at a time, newest first, and stops in the month that fills it. One- and
-        // two-character pieces stay keyed by the account alone (a short query's matches
-        // are its candidates). And a long note is indexed as chunks of 1,024 characters,
+        // two-character pieces, whose posting lists are long, are keyed by year
+        // (`<account>:<yyyy>:<piece>`; by month they made the index twice as large). And a
+        // long note is indexed as chunks of 1,024 characters,
         // each reaching 63 characters into the next (``mynotes_text_chunks``), so that
         // any run of 64 characters lies whole in one chunk: a note of 63 KB holds nearly
         // every piece, so it was a candidate of almost every query and its whole text was
@@ -406,15 +407,19 @@ enum PostgreSQLMigrations {
                     $chunks$;
                 CREATE FUNCTION mynotes_chunk_pieces(account bigint, sort_key text, folded text)
                     RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $pieces$
-                    SELECT string_to_array(account || ':' || regexp_replace(
-                            translate(folded, chr(1), chr(2)),
-                            '(.)', '\\1' || chr(1) || account || ':', 'g'), chr(1))
-                        || string_to_array(account || ':' || regexp_replace(
-                            translate(folded, chr(1), chr(2)),
-                            '(..)', '\\1' || chr(1) || account || ':', 'g'), chr(1))
-                        || string_to_array(account || ':' || regexp_replace(
-                            translate(substr(folded, 2), chr(1), chr(2)),
-                            '(..)', '\\1' || chr(1) || account || ':', 'g'), chr(1))
+                    SELECT string_to_array(account || ':' || left(sort_key, 4) || ':'
+                            || regexp_replace(translate(folded, chr(1), chr(2)), '(.)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 4) || ':',
+                                'g'), chr(1))
+                        || string_to_array(account || ':' || left(sort_key, 4) || ':'
+                            || regexp_replace(translate(folded, chr(1), chr(2)), '(..)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 4) || ':',
+                                'g'), chr(1))
+                        || string_to_array(account || ':' || left(sort_key, 4) || ':'
+                            || regexp_replace(translate(substr(folded, 2), chr(1), chr(2)),
+                                '(..)',
+                                '\\1' || chr(1) || account || ':' || left(sort_key, 4) || ':',
+                                'g'), chr(1))
                         || string_to_array(account || ':' || left(sort_key, 7) || ':'
                             || regexp_replace(translate(folded, chr(1), chr(2)), '(....)',
                                 '\\1' || chr(1) || account || ':' || left(sort_key, 7) || ':',

@@ -27,8 +27,8 @@ extension PostgreSQLNoteStore {
     /// it is fetched from anywhere in the table and rechecked (measured over the
     /// benchmark's million notes: 1.5 µs a candidate, 0.58 µs a note walked).
     static let indexCandidateCost = 3.0
-    /// How much more text, past the sample, the walk may read for a query whose index is
-    /// read by month: as much as the sample, about a millisecond's work.
+    /// How much more text, past the sample, the walk may read for a query whose pieces are
+    /// read by month or year: as much as the sample, about a millisecond's work.
     static let walkAfterSampleBytes = searchSampleBytes
     /// About the text of one chunk (1,024 characters, migration search-chunks): what a
     /// candidate of an index compares, and the unit of a long note's cost to the walk.
@@ -47,17 +47,11 @@ extension PostgreSQLNoteStore {
         guard sampled.count < limit, let edge else { return sampled }
         let needed = limit - sampled.count
         let route: SearchRoute
-        switch lookup {
-        case .fours:
+        if lookup.bucket != nil {
             route = SearchRoute(
                 matched: sampled.count, of: edge.size, needed: needed, notes: edge.notes,
                 bytes: edge.bytes)
-        case .piece:
-            // The index's notes are the matches: the sample counted them.
-            route = SearchRoute(
-                matched: sampled.count, candidates: sampled.count, of: edge.size,
-                needed: needed, notes: edge.notes, bytes: edge.bytes)
-        case .trigrams, .pairs:
+        } else {
             route = SearchRoute(
                 matched: sampled.count,
                 candidates: try sampleCandidates(
@@ -85,7 +79,7 @@ extension PostgreSQLNoteStore {
         case walk
         case index
 
-        /// For an index that yields every candidate of the account: `matched` of the
+        /// For the trigram index, which yields every candidate of the account: `matched` of the
         /// sample's `size` notes matched and `candidates` held all the query's keys
         /// (``PostgreSQLSearchLookup/keys``), `needed` more matches are wanted, and the
         /// account holds `notes` of `bytes` of content: the walk should read
@@ -105,8 +99,8 @@ extension PostgreSQLNoteStore {
             self = walked * chunks < indexCandidateCost * yielded ? .walk : .index
         }
 
-        /// For the index read by month, which stops in the month that fills the page: the
-        /// walk only when it should end within ``walkAfterSampleBytes`` of the account's
+        /// For the pieces read by month or year, which stop in the one that fills the page:
+        /// the walk only when it should end within ``walkAfterSampleBytes`` of the account's
         /// text (`bytes` in its `notes`), at the sample's rate of `matched` in `size`.
         init(matched: Int, of size: Int, needed: Int, notes: Int64, bytes: Int64) {
             guard matched > 0, notes > 0 else {
@@ -261,152 +255,58 @@ extension PostgreSQLNoteStore {
         WHERE a.id = $1
         """
 
-    /// The page's rest through the lookup's index: every match older than `after`, sorted,
-    /// or, for the four-character pieces, the matches of one month after another until the
-    /// page is full.
+    /// The page's rest through the lookup's index: for pieces, the matches of one month (or
+    /// year) after another until the page is full; for trigrams, every match older than
+    /// `after`, sorted.
     private static func indexed(
         account: Int64, after: NotePosition, needle: String, lookup: PostgreSQLSearchLookup,
         limit: Int, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
-        let key: PostgreSQLValue
-        let sql: String
+        let pieces: [String]
+        let window: String
         switch lookup {
-        case .fours(let pieces, let window):
-            return try byMonth(
-                account: account, after: after, needle: needle, pieces: pieces, window: window,
-                limit: limit, on: connection)
         case .trigrams:
-            key = .text(trigramPattern(account: account, containing: needle))
-            sql = pageFromTrigramIndex
-        case .pairs(let pieces):
-            key = .texts(
-                pieces.map { accountPiece(account: account, PostgreSQLSearchLookup.indexed($0)) })
-            sql = pageFromPairs
+            return try throughTrigrams(
+                account: account, after: after, needle: needle, limit: limit, on: connection)
+        case .fours(let fours, let within):
+            (pieces, window) = (fours, within)
+        case .pairs(let pairs):
+            (pieces, window) = (pairs, needle)
         case .piece(let piece):
-            key = .texts([accountPiece(account: account, piece)])
-            sql = pageOfPiece
+            (pieces, window) = ([piece], needle)
         }
-        let page = PostgreSQLConnection.Statement(
-            sql: sql,
-            parameters: [
-                key, .text(after.sortKey), .integer(after.id), .integer(Int64(limit)),
-                .integer(account), .text(needle),
-            ])
-        let results = try connection.pipeline([
-            .init(sql: "BEGIN", parameters: []),
-            .init(sql: bitmapPlansOnly, parameters: []),
-            page,
-            .init(sql: "COMMIT", parameters: []),
-        ])
-        let rows = results[2]
-        return (0..<rows.count).map { note(rows, $0) }
-    }
-
-    /// The transaction of an index that yields every candidate turns off the plans that
-    /// would walk instead (the sample says the query is rare, which the planner cannot know
-    /// of a parameter), leaving the index's bitmap, alone or with the account's. Also a
-    /// plan for the statement's values each time: a generic plan, which PostgreSQL may keep
-    /// for a prepared statement after five runs, knows neither the query's rate nor the
-    /// account's size, and may intersect the index's bitmap with the account's whole range
-    /// of the page index (a million entries read for a handful of matches).
-    static let bitmapPlansOnly = """
-        SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-            set_config('plan_cache_mode', 'force_custom_plan', true)
-        """
-
-    /// A page of matches through the search chunks (migration search-chunks), where `chunks`
-    /// picks the chunks that match (`$1` the index's key, `$5` the account, `$6` the folded
-    /// query, short enough for one chunk to hold it whole), older than the cursor (`$2`,
-    /// `$3`), `$4` notes of them: the chunks' notes as of the account's progress, with the
-    /// notes changed since (its *tail*, which the indexer has not read yet) tested one by
-    /// one. A chunk counts while its version is the note's; those that are not belong to
-    /// the tail's notes, so the chunks' page takes as many more notes as the tail holds,
-    /// which leaves the page full whatever they are. The tail's notes are looked up one by
-    /// one from its changes (a lateral subquery that `OFFSET 0` keeps apart): the planner
-    /// reckons a third of the feed after the progress, and joined the other way it walked
-    /// the account's notes with `strpos` (a million notes: 0.4 s) for an empty tail.
-    static func pageThroughChunks(where chunks: String) -> String {
-        """
-        WITH progress AS (
-            SELECT coalesce(
-                (SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $5), 0) AS seq),
-        tail AS (
-            SELECT c.note_id, c.version, c.deleted FROM note_changes c, progress
-            WHERE c.account_id = $5 AND c.seq > progress.seq),
-        matched AS (
-            SELECT DISTINCT e.note_id, e.version, e.sort_key FROM search_chunks e
-            WHERE \(chunks) AND (e.sort_key, e.note_id) < ($2::text, $3::bigint)
-            ORDER BY e.sort_key DESC, e.note_id DESC
-            LIMIT $4 + (SELECT count(*) FROM tail))
-        SELECT \(noteColumns) FROM notes
-        WHERE account_id = $5 AND (sort_key, id) < ($2::text, $3::bigint)
-            AND (id, version) IN (
-                SELECT note_id, version FROM matched
-                UNION ALL
-                SELECT t.note_id, t.version FROM tail t
-                CROSS JOIN LATERAL (
-                    SELECT 1 FROM notes changed
-                    WHERE changed.account_id = $5 AND changed.id = t.note_id
-                        AND strpos(changed.folded_content, $6::text) > 0
-                    OFFSET 0) holds
-                WHERE NOT t.deleted)
-        ORDER BY sort_key DESC, id DESC
-        LIMIT $4
-        """
-    }
-
-    /// The trigram index's text starts with the account (migration search-chunks), so the
-    /// pattern (``trigramPattern(account:containing:)``) keeps to it; comparing
-    /// `account_id` as well would invite the planner to intersect with the account's whole
-    /// range of the primary key.
-    static let pageFromTrigramIndex = pageThroughChunks(
-        where: "((e.account_id::text || chr(1)) || e.folded_content) LIKE $1::text")
-
-    /// The piece index's candidates hold the query's pairs; `strpos` keeps the matches.
-    /// The collation is the index's. The pieces are the account's
-    /// (``accountPiece(account:_:)``), and so are their chunks; `account_id + 0`, which no
-    /// index serves, says so again without inviting the planner to intersect the pieces
-    /// with the account's whole range of the primary key.
-    static let pageFromPairs = pageThroughChunks(
-        where: """
-            (mynotes_chunk_pieces(e.account_id, e.sort_key, e.folded_content) COLLATE "C")
-                @> $1::text[] AND e.account_id + 0 = $5 AND strpos(e.folded_content, $6::text) > 0
-            """)
-
-    /// The chunks holding a query that is one of the piece index's short pieces: its
-    /// matches, whose text need not be read (``PostgreSQLSearchLookup/piece(_:)``).
-    static let pageOfPiece = pageThroughChunks(
-        where: """
-            (mynotes_chunk_pieces(e.account_id, e.sort_key, e.folded_content) COLLATE "C")
-                @> $1::text[] AND e.account_id + 0 = $5
-            """)
-
-    /// The page's rest from the four-character pieces, one month at a time
-    /// (``pageByMonth``), and from the account's tail (``tailMatches``), in one snapshot,
-    /// merged: a tail note older than the months read is older than the page's last note,
-    /// since those months filled the page.
-    private static func byMonth(
-        account: Int64, after: NotePosition, needle: String, pieces: [String], window: String,
-        limit: Int, on connection: PostgreSQLConnection
-    ) throws(PostgreSQLError) -> [Note] {
+        let bucket = lookup.bucket ?? .month
         let cursor: [PostgreSQLValue] = [.text(after.sortKey), .integer(after.id)]
-        var month: [PostgreSQLValue] = [
+        var parameters: [PostgreSQLValue] = [
             .integer(account), .texts(pieces.map(PostgreSQLSearchLookup.indexed)), .text(window),
         ]
-        month += cursor + [.integer(Int64(limit))]
-        let longQuery = window != needle
-        if longQuery { month.append(.text(needle)) }
+        parameters += cursor + [.integer(Int64(limit))]
+        let sql: String
+        switch (bucket, window == needle) {
+        case (.year, _): sql = pageByYear
+        case (.month, true): sql = pageByMonth
+        case (.month, false):
+            sql = pageByMonthOfLongQuery
+            parameters.append(.text(needle))
+        }
         let results = try connection.pipeline([
             .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
-            .init(sql: monthPlans, parameters: []),
-            .init(sql: longQuery ? pageByMonthOfLongQuery : pageByMonth, parameters: month),
+            .init(sql: bucketPlans, parameters: []),
+            .init(sql: sql, parameters: parameters),
             .init(
                 sql: tailMatches,
                 parameters: [.integer(account)] + cursor + [.text(needle), .integer(Int64(limit))]),
             .init(sql: "COMMIT", parameters: []),
         ])
-        let indexed = results[2]
-        let tail = results[3]
+        return merged(results[2], results[3], limit: limit)
+    }
+
+    /// The notes of a page read by bucket and those of the tail, newest first, each once:
+    /// a tail note older than the buckets read is older than the page's last note, since
+    /// those buckets filled the page.
+    private static func merged(_ indexed: PostgreSQLRows, _ tail: PostgreSQLRows, limit: Int)
+        -> [Note]
+    {
         var notes = (0..<indexed.count).map { note(indexed, $0) }
         guard tail.count > 0 else { return notes }
         let listed = Set(notes.map(\.id))
@@ -415,12 +315,12 @@ extension PostgreSQLNoteStore {
         return Array(notes.prefix(limit))
     }
 
-    /// The month statements' plans: no sequential scan (the pieces' bitmap is the way to a
-    /// month's chunks), no parallel workers, whose gathering would not keep the months'
+    /// The bucket statements' plans: no sequential scan (the pieces' bitmap is the way to a
+    /// bucket's chunks), no parallel workers, whose gathering would not keep the buckets'
     /// order, which ``pageByMonth`` leaves to its nested loop, and the prepared statement's
     /// generic plan, whose shape the statements fix whatever the values (planning it anew
     /// cost 0.4 ms a page).
-    static let monthPlans = """
+    static let bucketPlans = """
         SELECT set_config('enable_seqscan', 'off', true),
             set_config('max_parallel_workers_per_gather', '0', true),
             set_config('plan_cache_mode', 'force_generic_plan', true)
@@ -434,42 +334,51 @@ extension PostgreSQLNoteStore {
     /// the statement asks for the next only while the page is not full: the nested loop
     /// over them emits each month's notes sorted, after the month before, and the limit
     /// stops it.
-    static let pageByMonth = pageByMonth(recheck: "")
+    static let pageByMonth = pageByBucket(.month, recheck: "")
 
     /// ``pageByMonth`` for a query longer than its window: a chunk holding the window makes
     /// its note a candidate, and the note's whole text is compared with the query (`$7`).
-    static let pageByMonthOfLongQuery = pageByMonth(
-        recheck: "AND strpos(n.folded_content, $7::text) > 0")
+    static let pageByMonthOfLongQuery = pageByBucket(
+        .month, recheck: "AND strpos(n.folded_content, $7::text) > 0")
 
-    private static func pageByMonth(recheck: String) -> String {
-        """
-        WITH RECURSIVE months(month) AS (
-            SELECT left($4::text, 7) COLLATE "C"
-            UNION ALL
-            SELECT (SELECT left(n.sort_key, 7) FROM notes n
-                WHERE n.account_id = $1 AND n.sort_key < m.month
-                ORDER BY n.sort_key DESC LIMIT 1)
-            FROM months m WHERE m.month IS NOT NULL)
-        SELECT page.id, page.date, page.content, page.created_at, page.updated_at, page.version
-        FROM months CROSS JOIN LATERAL (
-            SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
-            FROM (
-                SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
-                WHERE (mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content) COLLATE "C")
-                    @> ARRAY(SELECT $1 || ':' || months.month || ':' || k FROM unnest($2::text[]) k)
-                    AND c.account_id + 0 = $1 AND strpos(c.folded_content, $3::text) > 0
-                    AND (c.sort_key, c.note_id) < ($4::text, $5::bigint)) m
-            JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
-                \(recheck)
-            ORDER BY m.sort_key DESC, m.note_id DESC) page
-        WHERE months.month IS NOT NULL
-        LIMIT $6
-        """
+    /// ``pageByMonth`` by year, for the one- and two-character pieces
+    /// (`<account>:<yyyy>:<piece>`).
+    static let pageByYear = pageByBucket(.year, recheck: "")
+
+    private static func pageByBucket(_ bucket: PostgreSQLSearchLookup.Bucket, recheck: String)
+        -> String
+    {
+        let length = bucket.sortKeyPrefix
+        return """
+            WITH RECURSIVE buckets(bucket) AS (
+                SELECT left($4::text, \(length)) COLLATE "C"
+                UNION ALL
+                SELECT (SELECT left(n.sort_key, \(length)) FROM notes n
+                    WHERE n.account_id = $1 AND n.sort_key < b.bucket
+                    ORDER BY n.sort_key DESC LIMIT 1)
+                FROM buckets b WHERE b.bucket IS NOT NULL)
+            SELECT page.id, page.date, page.content, page.created_at, page.updated_at, page.version
+            FROM buckets CROSS JOIN LATERAL (
+                SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+                FROM (
+                    SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
+                    WHERE (mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content) COLLATE "C")
+                        @> ARRAY(SELECT $1 || ':' || buckets.bucket || ':' || k FROM unnest($2::text[]) k)
+                        AND c.account_id + 0 = $1 AND strpos(c.folded_content, $3::text) > 0
+                        AND (c.sort_key, c.note_id) < ($4::text, $5::bigint)) m
+                JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
+                    \(recheck)
+                ORDER BY m.sort_key DESC, m.note_id DESC) page
+            WHERE buckets.bucket IS NOT NULL
+            LIMIT $6
+            """
     }
 
     /// The account's notes changed after its progress (the indexer has not read them),
     /// older than the cursor (`$2`, `$3`), that hold `$4`: the newest `$5`. Each note is
-    /// looked up from its change (see ``pageThroughChunks(where:)``).
+    /// looked up from its change, in a lateral subquery that `OFFSET 0` keeps apart: the
+    /// planner reckons a third of the feed after the progress, and joined the other way it
+    /// walked the account's notes with `strpos` (a million notes: 0.4 s) for an empty tail.
     static let tailMatches = """
         SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
         FROM note_changes c
@@ -484,12 +393,58 @@ extension PostgreSQLNoteStore {
         LIMIT $5
         """
 
-    /// A piece as the piece index holds it for the account's notes (migration
-    /// search-chunks, one- and two-character pieces): the account's ID, a colon, the
-    /// piece. The ID is all digits, so the first colon ends it whatever the piece holds.
-    static func accountPiece(account: Int64, _ piece: String) -> String {
-        "\(account):" + piece
+    /// The rest of a page of a three-letter query through the trigram index: every match
+    /// older than the cursor, sorted (pg_trgm yields its candidates in no order), with the
+    /// tail's.
+    private static func throughTrigrams(
+        account: Int64, after: NotePosition, needle: String, limit: Int,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> [Note] {
+        let cursor: [PostgreSQLValue] = [.text(after.sortKey), .integer(after.id)]
+        let results = try connection.pipeline([
+            .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
+            .init(sql: bitmapPlansOnly, parameters: []),
+            .init(
+                sql: pageFromTrigramIndex,
+                parameters: [
+                    .integer(account), .text(trigramPattern(account: account, containing: needle)),
+                ] + cursor + [.integer(Int64(limit))]),
+            .init(
+                sql: tailMatches,
+                parameters: [.integer(account)] + cursor + [.text(needle), .integer(Int64(limit))]),
+            .init(sql: "COMMIT", parameters: []),
+        ])
+        return merged(results[2], results[3], limit: limit)
     }
+
+    /// The transaction of the trigram index turns off the plans that would walk instead
+    /// (the sample says the query is rare, which the planner cannot know of a parameter),
+    /// leaving the index's bitmap, alone or with the account's. Also a plan for the
+    /// statement's values each time: a generic plan, which PostgreSQL may keep for a
+    /// prepared statement after five runs, knows neither the query's rate nor the account's
+    /// size, and may intersect the index's bitmap with the account's whole range of the
+    /// page index (a million entries read for a handful of matches).
+    static let bitmapPlansOnly = """
+        SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+            set_config('plan_cache_mode', 'force_custom_plan', true)
+        """
+
+    /// The notes whose chunks hold the trigram index's pattern `$2`, at their chunks'
+    /// version (a chunk of an older version belongs to a note of the tail), older than the
+    /// cursor (`$3`, `$4`), the newest `$5`. The pattern starts with the account (migration
+    /// search-chunks, ``trigramPattern(account:containing:)``), so it keeps to the
+    /// account's chunks; comparing `account_id` as well would invite the planner to
+    /// intersect with the account's whole range of the primary key.
+    static let pageFromTrigramIndex = """
+        SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+        FROM (
+            SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
+            WHERE ((c.account_id::text || chr(1)) || c.folded_content) LIKE $2::text
+                AND (c.sort_key, c.note_id) < ($3::text, $4::bigint)) m
+        JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
+        ORDER BY m.sort_key DESC, m.note_id DESC
+        LIMIT $5
+        """
 
     /// The trigram index's pattern for the account's notes holding `text`: the account's ID,
     /// U+0001 (which no ID holds: the ID is all the text before it), then

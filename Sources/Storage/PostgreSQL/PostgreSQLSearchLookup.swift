@@ -2,18 +2,19 @@
 /// of a note (migration `search-chunks`) that index yields for it holds:
 ///
 /// - the four-character pieces, keyed by month, for a query of four characters or more
-///   (``fours(_:window:)``): its candidates hold up to ``mostFours`` four-character pieces
-///   spread over the query's first ``windowLength`` characters, and a page reads them a
-///   month at a time, newest first, until it is full;
+///   (``fours(_:window:)``): its candidates hold every four-character piece of the
+///   query's first ``windowLength`` characters, or ``mostFours`` of them evenly spaced,
+///   and a page reads them a month at a time, newest first, until it is full;
 /// - the trigram index (pg_trgm) for a query of three characters that are letters or
 ///   digits, as ``PostgreSQLTrigramWords`` tells them; its candidates hold the query's
 ///   trigram, and `LIKE` rechecks them;
-/// - the one- and two-character pieces, keyed by account alone, for every other query: one
-///   or two characters (`会议`, `e`), the query itself, so that the index yields the matches
-///   alone; three characters not all letters (`a b`), its pairs.
+/// - the one- and two-character pieces, keyed by year, for every other query: one or two
+///   characters (`会议`, `e`), the query itself, so that the index yields the matches
+///   alone; three characters not all letters (`a b`), its pairs. A page reads them a year
+///   at a time.
 ///
 /// ```swift
-/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .fours(["milk", " tea"], window: "milk tea")
+/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .fours(["milk", "ilk ", …], window: "milk tea")
 /// PostgreSQLSearchLookup("tea", words: .allScripts)       // .trigrams(["tea"])
 /// PostgreSQLSearchLookup("会议", words: .allScripts)      // .piece("会议")
 /// PostgreSQLSearchLookup("a b", words: .allScripts)      // .pairs(["a ", " b"])
@@ -34,18 +35,48 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     /// characters reach 63 into the next (`mynotes_text_chunks`, migration
     /// `search-chunks`).
     static let windowLength = 64
+
+    /// What the piece index keys a piece by beside the account (migration search-chunks):
+    /// the month of the note's date for four-character pieces (`<account>:<yyyy-MM>:…`),
+    /// its year for one- and two-character ones (`<account>:<yyyy>:…`), whose posting lists
+    /// are long enough that a month each would make the index much larger.
+    enum Bucket: Sendable, Hashable {
+        case year
+        case month
+
+        /// How many characters of a sort key (`yyyy-MM-dd HH:mm:ss`) name the bucket.
+        var sortKeyPrefix: Int {
+            switch self {
+            case .year: 4
+            case .month: 7
+            }
+        }
+    }
+
+    /// The bucket the lookup's pieces are keyed by; `nil` for pg_trgm's trigrams.
+    var bucket: Bucket? {
+        switch self {
+        case .trigrams: nil
+        case .pairs, .piece: .year
+        case .fours: .month
+        }
+    }
     /// The most four-character pieces a page looks up in each month. Every piece is one
     /// more lookup in every month read (a rare query reads all the account's months: 62
-    /// in the benchmark's five years), and two or three already make a rare phrase's
-    /// candidates few; the window's recheck does the rest.
-    static let mostFours = 4
+    /// in the benchmark's five years), but pieces overlapping each other keep a phrase of
+    /// common syllables from being a candidate wherever its words are: `sujuchna` read
+    /// with `suju` and `chna` took 11 ms, with its five pieces 2.2 ms. Six cover a
+    /// query of nine characters; a longer one is rare enough with six of its pieces, and
+    /// the window's recheck does the rest.
+    static let mostFours = 6
 
     init(_ folded: String, words: PostgreSQLTrigramWords) {
         let scalars = Array(folded.unicodeScalars)
         if scalars.count >= 4 {
             let window = Array(scalars.prefix(Self.windowLength))
             self = .fours(
-                Self.spreadFours(of: window), window: String(String.UnicodeScalarView(window)))
+                Self.evenlySpacedFours(of: window),
+                window: String(String.UnicodeScalarView(window)))
             return
         }
         // The index holds U+0002 for the text's U+0001 (``indexed(_:)``): a query holding
@@ -65,15 +96,13 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         }
     }
 
-    /// Up to ``mostFours`` distinct four-character pieces of `window`, side by side from its
-    /// start and the last ending at its end (so that they cover it), then evenly spaced
-    /// among those if there are more.
-    private static func spreadFours(of window: [Unicode.Scalar]) -> [String] {
-        var starts = Array(stride(from: 0, to: window.count - 4, by: 4))
-        starts.append(window.count - 4)
-        if starts.count > mostFours {
-            starts = (0..<mostFours).map { starts[$0 * (starts.count - 1) / (mostFours - 1)] }
-        }
+    /// The distinct four-character pieces of `window`: every one, or ``mostFours`` starting
+    /// at evenly spaced characters from its first to its last piece.
+    private static func evenlySpacedFours(of window: [Unicode.Scalar]) -> [String] {
+        let last = window.count - 4
+        let starts =
+            last < mostFours
+            ? Array(0...last) : (0..<mostFours).map { $0 * last / (mostFours - 1) }
         var found: [String] = []
         for start in starts {
             let piece = String(String.UnicodeScalarView(window[start..<start + 4]))
