@@ -206,6 +206,39 @@ struct PostgreSQLSearchIndexerTests {
                 + (6...10).reversed().map { "zebrafish 11-\($0)" })
     }
 
+    /// Purging a removed note's tombstone before the indexer read it takes the note's
+    /// chunks along, and its entry of the previous release's layout (which that release's
+    /// servers read during an upgrade), so that neither is left behind for good.
+    @Test func purgingATombstoneTakesTheNotesChunksAlong() async throws {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        defer { store.close() }
+        let account = try await store.createAccount(
+            email: "p@x", tokenHash: nil, passwordHash: nil
+        ).id
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        try insert(
+            "zebrafish " + String(repeating: "long note ", count: 300), day: 1, account: account,
+            on: connection)
+        try indexAll(account: account, on: connection)
+        _ = try connection.query(
+            """
+            INSERT INTO search_entries (account_id, note_id, sort_key, version, folded_content)
+            SELECT account_id, id, sort_key, version, folded_content FROM notes
+            """)
+        func left() throws -> [Int64] {
+            let rows = try connection.query(
+                """
+                SELECT (SELECT count(*) FROM search_chunks), (SELECT count(*) FROM search_entries)
+                """)
+            return [rows.int64(0, 0), rows.int64(0, 1)]
+        }
+        #expect(try left() == [3, 1])
+        _ = try connection.query("DELETE FROM notes WHERE account_id = $1", .integer(account))
+        #expect(try await store.purgeChanges(removedBefore: Int64.max) == 1)
+        #expect(try left() == [0, 0])
+    }
+
     private func insert(
         _ content: String, day: Int, month: Int = 3, account: Int64,
         on connection: PostgreSQLConnection
