@@ -1,8 +1,7 @@
 // Search on PostgreSQL (issue 15): a page of the notes whose folded text holds the folded
 // query, newest first, exactly as a walk of the account's notes with `strpos` would give
 // it, read either by that walk or through a search index (``PostgreSQLSearchLookup``: the
-// four-character pieces keyed by month, the trigram index, or the short pieces), whichever
-// reads less.
+// pieces keyed by month or year, or the trigram index), whichever reads less.
 //
 // The indexes are over chunks of the notes' folded text (migration `search-chunks`): a
 // note's candidates are its chunks holding all the query's keys, and a recheck compares a
@@ -10,10 +9,10 @@
 // until the page is full: few for a common query, the whole account for a rare one. So a
 // search first walks a sample of the account's next notes (``searchSample``), where a
 // common query fills its page. Otherwise the sample tells what the rest would cost. A query
-// of four characters or more reads its pieces one month at a time, newest first, and stops
-// in the month that fills the page, unless the walk would end within
-// ``walkAfterSampleBytes``. The other lookups yield every candidate of the account in no
-// useful order (fetched, rechecked and sorted), so they are weighed against the walk by the
+// that the piece index serves reads its pieces one bucket (month or year) at a time, newest
+// first, and stops in the bucket that fills the page, unless the walk would end within
+// ``walkAfterSampleBytes``. The trigram index yields every candidate of the account in no
+// useful order (fetched, rechecked and sorted), so it is weighed against the walk by the
 // candidates the sample met.
 extension PostgreSQLNoteStore {
     /// How many notes, in page order from the cursor, a search reads before it considers
@@ -79,8 +78,8 @@ extension PostgreSQLNoteStore {
         case walk
         case index
 
-        /// For the trigram index, which yields every candidate of the account: `matched` of the
-        /// sample's `size` notes matched and `candidates` held all the query's keys
+        /// For the trigram index, which yields every candidate of the account: `matched` of
+        /// the sample's `size` notes matched and `candidates` held all the query's keys
         /// (``PostgreSQLSearchLookup/keys``), `needed` more matches are wanted, and the
         /// account holds `notes` of `bytes` of content: the walk should read
         /// `needed / rate` more notes (at most the account), each compared whole, so a long
