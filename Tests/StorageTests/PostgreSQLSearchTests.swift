@@ -366,6 +366,46 @@ struct PostgreSQLSearchTests {
         #expect(short.allSatisfy { $0.content.contains("9 a") })
     }
 
+    /// A database whose long notes were compressed with pglz (the release before
+    /// `notes-lz4`) has them written again with lz4, unchanged, and the change feed
+    /// records no change for them; a note added after is lz4 too.
+    @Test func longNotesAreCompressedWithLZ4() async throws {
+        let database = try cluster.createDatabase()
+        try PostgreSQLNoteStore(conninfo: database).close()
+        let long = String(repeating: "a long note about the meeting ", count: 2_000)
+        _ = try cluster.psql(
+            """
+            DELETE FROM schema_migrations WHERE name = 'notes-lz4';
+            ALTER TABLE notes ALTER COLUMN content SET COMPRESSION pglz,
+                ALTER COLUMN folded_content SET COMPRESSION pglz;
+            INSERT INTO accounts (email, email_key, created_at) VALUES ('z@x', 'z@x', 0);
+            INSERT INTO notes (account_id, date, sort_key, content, folded_content,
+                created_at, updated_at)
+            SELECT id, '2026-01-01', '2026-01-01 00:00:00', '\(long)', '\(long)', 0, 0
+            FROM accounts;
+            """, on: database)
+        func described() throws -> String {
+            try cluster.psql(
+                """
+                SELECT string_agg(pg_column_compression(content) || ','
+                    || pg_column_compression(folded_content) || ',' || (content = '\(long)')
+                    || ',' || version, ';' ORDER BY id)
+                    || ';' || (SELECT change_seq FROM accounts)
+                FROM notes
+                """, on: database
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try described() == "pglz,pglz,true,1;1")
+        let store = try PostgreSQLNoteStore(conninfo: database)
+        defer { store.close() }
+        #expect(try described() == "lz4,lz4,true,1;1")
+        let account = try await store.account(email: "z@x")?.id
+        _ = try await store.addNote(
+            NoteDraft(date: "2026-01-02", content: long), account: try #require(account),
+            quota: .unlimited)
+        #expect(try described() == "lz4,lz4,true,1;lz4,lz4,true,1;2")
+    }
+
     /// A user who may not create pg_trgm (no CREATE on the database) is told what to do,
     /// with PostgreSQL's own report.
     @Test func aUserWhoMayNotCreateTheExtensionIsToldWhatToDo() throws {
@@ -425,10 +465,10 @@ struct PostgreSQLSearchTests {
         guard matched < limit, next.count >= size else { return "sample" }
         let lookup = PostgreSQLSearchLookup(TextFolding.fold(query), words: .allScripts)
         let route: PostgreSQLNoteStore.SearchRoute
-        if lookup.bucket != nil {
+        if let bucket = lookup.bucket {
             route = PostgreSQLNoteStore.SearchRoute(
                 matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count),
-                bytes: bytes)
+                bytes: bytes, bucket: bucket)
         } else {
             let candidates = sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }
                 .count

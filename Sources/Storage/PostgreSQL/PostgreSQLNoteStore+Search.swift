@@ -46,10 +46,10 @@ extension PostgreSQLNoteStore {
         guard sampled.count < limit, let edge else { return sampled }
         let needed = limit - sampled.count
         let route: SearchRoute
-        if lookup.bucket != nil {
+        if let bucket = lookup.bucket {
             route = SearchRoute(
                 matched: sampled.count, of: edge.size, needed: needed, notes: edge.notes,
-                bytes: edge.bytes)
+                bytes: edge.bytes, bucket: bucket)
         } else {
             route = SearchRoute(
                 matched: sampled.count,
@@ -98,12 +98,23 @@ extension PostgreSQLNoteStore {
             self = walked * chunks < indexCandidateCost * yielded ? .walk : .index
         }
 
-        /// For the pieces read by month or year, which stop in the one that fills the page:
-        /// the walk only when it should end within ``walkAfterSampleBytes`` of the account's
-        /// text (`bytes` in its `notes`), at the sample's rate of `matched` in `size`.
-        init(matched: Int, of size: Int, needed: Int, notes: Int64, bytes: Int64) {
+        /// For the pieces read by `bucket`, which stop in the one that fills the page: the
+        /// walk when it should end within ``walkAfterSampleBytes`` of the account's text
+        /// (`bytes` in its `notes`), at the sample's rate of `matched` in `size`, or, for
+        /// a short piece read by year, when over a third of the sample matched: the year
+        /// would then yield most of its chunks, where the walk finds a match early in most
+        /// notes (a year of the 139 MB account holds 27,000 chunks with an `f`; a month's
+        /// four-character pieces stay few even for a common word).
+        init(
+            matched: Int, of size: Int, needed: Int, notes: Int64, bytes: Int64,
+            bucket: PostgreSQLSearchLookup.Bucket
+        ) {
             guard matched > 0, notes > 0 else {
                 self = .index
+                return
+            }
+            if bucket == .year && matched * 3 > size {
+                self = .walk
                 return
             }
             let walked = Double(needed) * Double(size) / Double(matched)
@@ -300,14 +311,15 @@ extension PostgreSQLNoteStore {
         return merged(results[2], results[3], limit: limit)
     }
 
-    /// The notes of a page read by bucket and those of the tail, newest first, each once:
-    /// a tail note older than the buckets read is older than the page's last note, since
-    /// those buckets filled the page.
+    /// The notes of a page read through an index and those of the tail, newest first, each
+    /// once: a tail note older than the buckets read is older than the page's last note,
+    /// since those buckets filled the page. The index's statements leave their rows'
+    /// order to this sort, so that PostgreSQL sorts no row with its content (a page of long
+    /// notes took twice the listing's time in the statement).
     private static func merged(_ indexed: PostgreSQLRows, _ tail: PostgreSQLRows, limit: Int)
         -> [Note]
     {
         var notes = (0..<indexed.count).map { note(indexed, $0) }
-        guard tail.count > 0 else { return notes }
         let listed = Set(notes.map(\.id))
         notes += (0..<tail.count).map { note(tail, $0) }.filter { !listed.contains($0.id) }
         notes.sort { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
@@ -332,7 +344,9 @@ extension PostgreSQLNoteStore {
     /// The months are the account's own, found newest first through the page index, and
     /// the statement asks for the next only while the page is not full: the nested loop
     /// over them emits each month's notes sorted, after the month before, and the limit
-    /// stops it.
+    /// stops it. The page's notes are read whole once it is known, in no order
+    /// (``merged(_:_:limit:)`` sorts them): sorting rows with their content cost a page of
+    /// long notes 8 ms more than the listing.
     static let pageByMonth = pageByBucket(.month, recheck: "")
 
     /// ``pageByMonth`` for a query longer than its window: a chunk holding the window makes
@@ -356,20 +370,21 @@ extension PostgreSQLNoteStore {
                     WHERE n.account_id = $1 AND n.sort_key < b.bucket
                     ORDER BY n.sort_key DESC LIMIT 1)
                 FROM buckets b WHERE b.bucket IS NOT NULL)
-            SELECT page.id, page.date, page.content, page.created_at, page.updated_at, page.version
-            FROM buckets CROSS JOIN LATERAL (
-                SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
-                FROM (
-                    SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
-                    WHERE (mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content) COLLATE "C")
-                        @> ARRAY(SELECT $1 || ':' || buckets.bucket || ':' || k FROM unnest($2::text[]) k)
-                        AND c.account_id + 0 = $1 AND strpos(c.folded_content, $3::text) > 0
-                        AND (c.sort_key, c.note_id) < ($4::text, $5::bigint)) m
-                JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
-                    \(recheck)
-                ORDER BY m.sort_key DESC, m.note_id DESC) page
-            WHERE buckets.bucket IS NOT NULL
-            LIMIT $6
+            SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
+            FROM (
+                SELECT page.note_id, page.sort_key FROM buckets CROSS JOIN LATERAL (
+                    SELECT m.note_id, m.sort_key FROM (
+                        SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
+                        WHERE (mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content) COLLATE "C")
+                            @> ARRAY(SELECT $1 || ':' || buckets.bucket || ':' || k FROM unnest($2::text[]) k)
+                            AND c.account_id + 0 = $1 AND strpos(c.folded_content, $3::text) > 0
+                            AND (c.sort_key, c.note_id) < ($4::text, $5::bigint)) m
+                    JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
+                        \(recheck)
+                    ORDER BY m.sort_key DESC, m.note_id DESC) page
+                WHERE buckets.bucket IS NOT NULL
+                LIMIT $6) found
+            JOIN notes n ON n.account_id = $1 AND n.id = found.note_id
             """
     }
 
@@ -437,12 +452,14 @@ extension PostgreSQLNoteStore {
     static let pageFromTrigramIndex = """
         SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
         FROM (
-            SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
-            WHERE ((c.account_id::text || chr(1)) || c.folded_content) LIKE $2::text
-                AND (c.sort_key, c.note_id) < ($3::text, $4::bigint)) m
-        JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
-        ORDER BY m.sort_key DESC, m.note_id DESC
-        LIMIT $5
+            SELECT m.note_id, m.sort_key FROM (
+                SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
+                WHERE ((c.account_id::text || chr(1)) || c.folded_content) LIKE $2::text
+                    AND (c.sort_key, c.note_id) < ($3::text, $4::bigint)) m
+            JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
+            ORDER BY m.sort_key DESC, m.note_id DESC
+            LIMIT $5) found
+        JOIN notes n ON n.account_id = $1 AND n.id = found.note_id
         """
 
     /// The trigram index's pattern for the account's notes holding `text`: the account's ID,
