@@ -8,7 +8,14 @@
 /// writer.finish()  // {"id":12,"content":"Buy milk"}
 /// ```
 struct JSONObjectWriter {
-    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+    private var bytes: [UInt8]
+
+    /// A writer whose buffer holds `capacity` bytes before it grows: a page of long notes
+    /// is megabytes, each doubling a copy of them.
+    init(capacity: Int = 0) {
+        bytes = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(capacity)
+    }
 
     mutating func string(_ key: String, _ value: String?) {
         member(key)
@@ -26,7 +33,11 @@ struct JSONObjectWriter {
         bytes.append(contentsOf: json)
     }
 
-    func finish() -> [UInt8] { bytes + [UInt8(ascii: "}")] }
+    /// The object's bytes; the writer is used up (so the closing brace needs no copy).
+    consuming func finish() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 
     private mutating func null() { bytes.append(contentsOf: "null".utf8) }
 

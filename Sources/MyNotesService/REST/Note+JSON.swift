@@ -16,7 +16,7 @@ extension Note {
     }
 
     private func fields() -> JSONObjectWriter {
-        var writer = JSONObjectWriter()
+        var writer = JSONObjectWriter(capacity: content.utf8.count + RESTAPI.noteFieldsBytes)
         writer.integer("id", id)
         writer.string("date", date)
         writer.string("content", content)

@@ -6,6 +6,9 @@ extension RESTAPI {
     static let defaultPageSize = 50
     static let pageSizes = 1...200
     static let maximumQueryCharacters = 1_000
+    /// About what a note's JSON holds beside its content: the keys, the ID, the date and
+    /// two RFC 3339 times (a page's buffer is reserved from it).
+    static let noteFieldsBytes = 160
 
     /// `GET /api/v1/notes?limit=&cursor=&q=&snippet=` → `200 {notes, nextCursor}`; with
     /// `snippet=true` and a `q`, each note carries a `snippet` around its first match.
@@ -42,7 +45,10 @@ extension RESTAPI {
             try await self.notes.notes(account: account, page: probe)
         }
         let shown = notes.prefix(page.limit)
+        // The content and each note's other fields: the page is written without growing.
+        let capacity = shown.reduce(64) { $0 + $1.content.utf8.count + Self.noteFieldsBytes }
         var array: [UInt8] = [UInt8(ascii: "[")]
+        array.reserveCapacity(capacity)
         for (index, note) in shown.enumerated() {
             if index > 0 { array.append(UInt8(ascii: ",")) }
             if let snippets, let snippet = SearchSnippet(of: note.content, matching: snippets) {
@@ -52,7 +58,7 @@ extension RESTAPI {
             }
         }
         array.append(UInt8(ascii: "]"))
-        var writer = JSONObjectWriter()
+        var writer = JSONObjectWriter(capacity: array.count + 128)
         writer.raw("notes", array)
         writer.string(
             "nextCursor",
