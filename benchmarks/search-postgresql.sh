@@ -95,10 +95,13 @@ index_definitions=$(sql -c "SELECT pg_get_indexdef('search_chunks_trigrams'::reg
     || pg_get_indexdef('search_chunks_pieces'::regclass) || ';'")
 drop_indexes="DROP INDEX search_chunks_trigrams; DROP INDEX search_chunks_pieces"
 # The previous release's search entries stay, empty (they would hold the notes there; the
-# step that makes the chunks reads the notes alone): its step is the one timed.
+# step that makes the chunks reads the notes alone): its step is the one timed, with
+# notes-lz4, which writes the notes compressed with pglz again with lz4.
 sql -c "DROP TABLE search_chunks; DROP TABLE search_chunks_progress;
     DROP FUNCTION mynotes_text_chunks; DROP FUNCTION mynotes_chunk_pieces;
-    DELETE FROM schema_migrations WHERE name = 'search-chunks'"
+    ALTER TABLE notes ALTER COLUMN content SET COMPRESSION pglz,
+        ALTER COLUMN folded_content SET COMPRESSION pglz;
+    DELETE FROM schema_migrations WHERE name IN ('search-chunks', 'notes-lz4')"
 
 # fill ACCOUNT_ID COUNT AVERAGE_BYTES SEED: straight into the table, the change feed's
 # trigger off (one UPDATE of the account's row per note would take hours in one
@@ -135,7 +138,7 @@ for id in "$account" "$large_account"; do
         FROM notes WHERE account_id = $id"
 done
 
-echo "== the server migrates the database (step search-chunks: the chunks, their trigram index and their piece index)"
+echo "== the server migrates the database (steps search-chunks: the chunks, their trigram index and their piece index; notes-lz4)"
 began=$EPOCHREALTIME
 prepare "$binary" accounts list --database "$database" 2>&1 >/dev/null | sed 's/^/    /'
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", b - a }'
