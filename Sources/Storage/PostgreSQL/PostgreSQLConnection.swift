@@ -153,9 +153,9 @@ final class PostgreSQLConnection: @unchecked Sendable {
             names.append(try statementName(for: statement.sql))
         }
         guard PQenterPipelineMode(handle) == 1 else { throw failure(sql: nil) }
-        // Sent whole: results are read only after the last statement, so each must stay
-        // small (libpq reads what the server sends while it waits to write, and the
-        // statements here return a row or none).
+        // Sent whole, then read: the statements are small, and libpq reads what the server
+        // sends while it waits to write, so a large result (a search's page of long notes)
+        // cannot hold up the sending.
         for (statement, name) in zip(statements, names) {
             let sent = try Self.withParameters(statement.parameters, sql: statement.sql) {
                 count, values, lengths, formats in
