@@ -80,7 +80,7 @@ let package = Package(
             name: "MyNotesServiceTests",
             dependencies: [
                 "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage",
-                "BoundedExecution", "Locking",
+                "BoundedExecution", "Locking", "Metrics",
             ]),
         .testTarget(
             name: "RESTTests",
