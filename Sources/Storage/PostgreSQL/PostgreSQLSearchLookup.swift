@@ -36,6 +36,15 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     /// `search-chunks`).
     static let windowLength = 64
 
+    /// The most four-character pieces a page looks up in each month. Every piece is one
+    /// more lookup in every month read (a rare query reads all the account's months: 62
+    /// in the benchmark's five years), but pieces overlapping each other keep a phrase of
+    /// common syllables from being a candidate wherever its words are: `sujuchna` read
+    /// with `suju` and `chna` took 11 ms, with its five pieces 2.2 ms. Six cover a
+    /// query of nine characters; a longer one is rare enough with six of its pieces, and
+    /// the window's recheck does the rest.
+    static let mostFours = 6
+
     /// What the piece index keys a piece by beside the account (migration search-chunks):
     /// the month of the note's date for four-character pieces (`<account>:<yyyy-MM>:…`),
     /// its year for one- and two-character ones (`<account>:<yyyy>:…`), whose posting lists
@@ -61,14 +70,6 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         case .fours: .month
         }
     }
-    /// The most four-character pieces a page looks up in each month. Every piece is one
-    /// more lookup in every month read (a rare query reads all the account's months: 62
-    /// in the benchmark's five years), but pieces overlapping each other keep a phrase of
-    /// common syllables from being a candidate wherever its words are: `sujuchna` read
-    /// with `suju` and `chna` took 11 ms, with its five pieces 2.2 ms. Six cover a
-    /// query of nine characters; a longer one is rare enough with six of its pieces, and
-    /// the window's recheck does the rest.
-    static let mostFours = 6
 
     init(_ folded: String, words: PostgreSQLTrigramWords) {
         let scalars = Array(folded.unicodeScalars)
