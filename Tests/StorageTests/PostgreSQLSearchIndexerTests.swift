@@ -116,6 +116,31 @@ struct PostgreSQLSearchIndexerTests {
         #expect(indexer.waitingAccounts == 0)
         #expect(statistics.searchIndexBatchSize.snapshot().sum == 50)
         #expect(statistics.searchIndexBatchSize.snapshot().count >= 1)
+        // Its batches merged their entries into the indexes' trees: no page is left
+        // pending, for every lookup to read.
+        let pending = try connection.query(PostgreSQLSearchIndexer.mergePendingEntries)
+        #expect(pending.int64(0, 0) == 0)
+        #expect(pending.int64(0, 1) == 0)
+    }
+
+    /// Merging the pending entries takes the indexes' owner (`gin_clean_pending_list`): a
+    /// user who does not own them leaves the entries to PostgreSQL, where merging would
+    /// fail every batch.
+    @Test func aUserWhoDoesNotOwnTheIndexesLeavesTheirPendingEntries() throws {
+        let database = try cluster.createDatabase()
+        try PostgreSQLNoteStore(conninfo: database).close()
+        let role = "mynotes_indexer_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try cluster.psql("CREATE ROLE \(role) LOGIN", on: database)
+        defer { _ = try? cluster.psql("DROP OWNED BY \(role); DROP ROLE \(role)", on: database) }
+        let owner = try PostgreSQLConnection(conninfo: database)
+        #expect(try PostgreSQLSearchIndexer.pendingEntries(on: owner) == .merged)
+        let other = try PostgreSQLConnection(
+            conninfo: database.replacingOccurrences(of: "postgres@", with: "\(role)@"))
+        #expect(try PostgreSQLSearchIndexer.pendingEntries(on: other) == .left)
+        let error = #expect(throws: PostgreSQLError.self) {
+            _ = try other.query(PostgreSQLSearchIndexer.mergePendingEntries)
+        }
+        #expect(error?.sqlState == "42501")
     }
 
     /// A piece's keys in the index are its account's: a search of a small account reads
