@@ -84,10 +84,10 @@ final class PostgreSQLSearchIndexer: Sendable {
     /// to 4 MB, and every lookup reads that list whole; a search by month looks up as many
     /// months as it needs to fill its page. 50 pages pending took a rare word's first page
     /// over 20,000 notes from 4 ms to 20 ms (its statement read them in each of 63 months:
-    /// 13.6 ms, and 1.7 ms once they were merged). Merged after each batch, the list costs the indexer
-    /// nothing more: a batch is the bulk that a merge wants (27,000 chunks in batches of
-    /// 500: 44.4 s, against 44.6 s left pending), where a limit of 64 kB made them cost
-    /// 1.48 times as much and `fastupdate` off 2.1 times.
+    /// 13.6 ms, and 1.7 ms once they were merged). Merged after each batch, the list costs
+    /// the indexer nothing more: a batch is the bulk that a merge wants (27,000 chunks in
+    /// batches of 500: 44.4 s, against 44.6 s left pending), where a limit of 64 kB made
+    /// them cost 1.48 times as much and `fastupdate` off 2.1 times.
     enum PendingEntries: Equatable {
         /// Merged into the indexes' trees before the batch commits.
         case merged
