@@ -5,34 +5,73 @@ enum JSONText {
 
     static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most text needs no escape at all: copy it in one go.
-        let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: needsEscape) else { return false }
-            out.append(contentsOf: bytes)
-            return true
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &out) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies the runs between escapes in one go. A page of long notes is megabytes, and
+    /// looking at them a byte at a time took 5 of a 5.5 MB search page's 29 ms.
+    private static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var run = 0
+        var index = firstEscape(in: text, from: 0)
+        while index < text.count {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+            appendEscape(of: text[index], to: &out)
+            run = index + 1
+            index = firstEscape(in: text, from: run)
         }
-        if copied == true {
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20, 0x7F:
-                out.append(contentsOf: Array(#"\u00"#.utf8))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            default: out.append(byte)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+    }
+
+    /// The index of the first byte from `start` on that JSON requires escaped, or the
+    /// text's end; eight bytes at a time while none of them is one.
+    private static func firstEscape(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= text.count,
+                !anyNeedsEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
             }
         }
-        out.append(UInt8(ascii: "\""))
+        while index < text.count, !needsEscape(text[index]) { index += 1 }
+        return index
+    }
+
+    /// Whether any of a word's eight bytes needs an escape, by the bit tricks for "a byte
+    /// below n" (`(x - n·0x01…) & ~x & 0x80…`, n ≤ 128) and "a zero byte" (n = 1, after
+    /// an XOR with the byte sought). Borrows can mark other bytes too, but the result is
+    /// nonzero exactly when some byte qualifies, which is all this asks.
+    private static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func anyBelow(_ x: UInt64, _ bound: UInt64) -> UInt64 {
+            (x &- ones &* bound) & ~x & highBits
+        }
+        let control = anyBelow(word, 0x20)
+        let quote = anyBelow(word ^ (ones &* 0x22), 1)
+        let backslash = anyBelow(word ^ (ones &* 0x5C), 1)
+        let delete = anyBelow(word ^ (ones &* 0x7F), 1)
+        return control | quote | backslash | delete != 0
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+    }
+
+    private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        default:
+            out.append(contentsOf: "u00".utf8)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+        }
     }
 }

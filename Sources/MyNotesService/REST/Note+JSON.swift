@@ -4,24 +4,20 @@ extension Note {
     /// The note as REST API v1 writes it:
     /// `{"id":12,"date":"2026-11-29","content":"Buy milk","createdAt":"…","updatedAt":"…"}`.
     var json: [UInt8] {
-        fields().finish()
-    }
-
-    /// The note as a search's answer writes it with `snippet=true`: its fields, then
-    /// `"snippet"`.
-    func json(snippet: SearchSnippet) -> [UInt8] {
-        var writer = fields()
-        writer.string("snippet", snippet.text)
+        var writer = JSONObjectWriter(capacity: jsonCapacity)
+        write(to: &writer)
         return writer.finish()
     }
 
-    private func fields() -> JSONObjectWriter {
-        var writer = JSONObjectWriter(capacity: content.utf8.count + RESTAPI.noteFieldsBytes)
+    /// Bytes enough for the note's JSON without its buffer growing (a snippet aside).
+    var jsonCapacity: Int { content.utf8.count + RESTAPI.noteFieldsBytes }
+
+    /// The note's members, into an object being written (a page's, a change's).
+    func write(to writer: inout JSONObjectWriter) {
         writer.integer("id", id)
         writer.string("date", date)
         writer.string("content", content)
         writer.string("createdAt", RFC3339.string(milliseconds: createdAt))
         writer.string("updatedAt", RFC3339.string(milliseconds: updatedAt))
-        return writer
     }
 }

@@ -31,21 +31,15 @@ extension RESTAPI {
         } catch {
             throw Self.problem(error)
         }
-        var array: [UInt8] = [UInt8(ascii: "[")]
-        for (index, session) in all.enumerated() {
-            if index > 0 { array.append(UInt8(ascii: ",")) }
-            var writer = JSONObjectWriter()
-            writer.string("id", session.id)
-            writer.string("kind", session.kind == .session ? "session" : "accessKey")
-            writer.string("createdAt", RFC3339.string(milliseconds: session.createdAt))
-            writer.string("lastUsedAt", RFC3339.string(milliseconds: session.lastUsedAt))
-            writer.string("expiresAt", session.expiresAt.map { RFC3339.string(milliseconds: $0) })
-            writer.raw("current", Array((session.isCurrent ? "true" : "false").utf8))
-            array.append(contentsOf: writer.finish())
-        }
-        array.append(UInt8(ascii: "]"))
         var writer = JSONObjectWriter()
-        writer.raw("sessions", array)
+        writer.objects("sessions", all) { session, object in
+            object.string("id", session.id)
+            object.string("kind", session.kind == .session ? "session" : "accessKey")
+            object.string("createdAt", RFC3339.string(milliseconds: session.createdAt))
+            object.string("lastUsedAt", RFC3339.string(milliseconds: session.lastUsedAt))
+            object.string("expiresAt", session.expiresAt.map { RFC3339.string(milliseconds: $0) })
+            object.boolean("current", session.isCurrent)
+        }
         return Self.json(.ok, writer.finish())
     }
 

@@ -20,16 +20,11 @@ extension RESTAPI {
         }
         let since = try Self.changeCursor(query["since"], named: "since")
         let page = try await changes.page(account: account.id, after: since, limit: limit)
-        var array: [UInt8] = [UInt8(ascii: "[")]
-        for (index, change) in page.changes.enumerated() {
-            if index > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(contentsOf: change.json)
-        }
-        array.append(UInt8(ascii: "]"))
-        var writer = JSONObjectWriter()
-        writer.raw("changes", array)
+        var writer = JSONObjectWriter(
+            capacity: page.changes.reduce(128) { $0 + ($1.note?.jsonCapacity ?? 0) + 128 })
+        writer.objects("changes", page.changes) { change, object in change.write(to: &object) }
         writer.string("cursor", String(page.cursor))
-        writer.raw("hasMore", Array((page.hasMore ? "true" : "false").utf8))
+        writer.boolean("hasMore", page.hasMore)
         var response = Self.json(.ok, writer.finish())
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -46,20 +46,13 @@ extension RESTAPI {
         }
         let shown = notes.prefix(page.limit)
         // The content and each note's other fields: the page is written without growing.
-        let capacity = shown.reduce(64) { $0 + $1.content.utf8.count + Self.noteFieldsBytes }
-        var array: [UInt8] = [UInt8(ascii: "[")]
-        array.reserveCapacity(capacity)
-        for (index, note) in shown.enumerated() {
-            if index > 0 { array.append(UInt8(ascii: ",")) }
+        var writer = JSONObjectWriter(capacity: shown.reduce(128) { $0 + $1.jsonCapacity })
+        writer.objects("notes", shown) { note, object in
+            note.write(to: &object)
             if let snippets, let snippet = SearchSnippet(of: note.content, matching: snippets) {
-                array.append(contentsOf: note.json(snippet: snippet))
-            } else {
-                array.append(contentsOf: note.json)
+                object.string("snippet", snippet.text)
             }
         }
-        array.append(UInt8(ascii: "]"))
-        var writer = JSONObjectWriter(capacity: array.count + 128)
-        writer.raw("notes", array)
         writer.string(
             "nextCursor",
             notes.count > page.limit ? shown.last.map { NoteCursor.encode($0.position) } : nil)
