@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
+        // glibc's allocator settings, imported by mynotes-server alone (HeapPolicy).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // A lock ThreadSanitizer understands, used by every module in place of `Mutex`.
         .target(name: "Locking"),
@@ -57,7 +59,7 @@ let package = Package(
             name: "mynotes-server",
             dependencies: [
                 "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
-                "BoundedExecution", "Metrics",
+                "BoundedExecution", "Metrics", "CMalloc",
             ]),
         .target(
             name: "MyNotesTesting",

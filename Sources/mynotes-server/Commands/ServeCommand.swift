@@ -231,6 +231,7 @@ struct ServeCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
+        HeapPolicy.chosen(environment: context.environment).apply()
         let signals = ShutdownSignals()
         // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
         let newFiles = DatabaseOption.missingFiles(location)
