@@ -64,4 +64,31 @@ struct PostgreSQLSearchLookupTests {
     @Test func theIndexHoldsU0002ForU0001() {
         #expect(PostgreSQLSearchLookup.indexed("a\u{1}b\u{2}") == "a\u{2}b\u{2}")
     }
+
+    /// The route after a sample of 1,000 of a million notes of 200 bytes, by how many of
+    /// the sample matched and how many held the lookup's keys: pairs and trigrams weigh
+    /// those candidates, the pieces by month or year only the bytes the walk should read
+    /// (past 256 KB for both samples: 800 KB, 8 MB).
+    @Test(arguments: [
+        ("k o", 10, 140, PostgreSQLNoteStore.SearchRoute.walk),
+        ("k o", 1, 2, .index),
+        ("kxo", 10, 140, .walk),
+        ("kxo", 1, 2, .index),
+        ("k om", 10, 140, .index),
+        ("会", 10, 140, .index),
+    ])
+    func theRouteWeighsCandidatesForPairsAndTrigrams(
+        query: String, matched: Int, candidates: Int, route: PostgreSQLNoteStore.SearchRoute
+    ) {
+        var asked = false
+        let chosen = PostgreSQLNoteStore.SearchRoute(
+            PostgreSQLSearchLookup(query, words: .allScripts), matched: matched, of: 1_000,
+            needed: 50 - matched, notes: 1_000_000, bytes: 200_000_000
+        ) {
+            asked = true
+            return candidates
+        }
+        #expect(chosen == route)
+        #expect(asked == (query.count == 3))
+    }
 }

@@ -464,17 +464,11 @@ struct PostgreSQLSearchTests {
         let matched = sample.filter { matches.contains($0.id) }.count
         guard matched < limit, next.count >= size else { return "sample" }
         let lookup = PostgreSQLSearchLookup(TextFolding.fold(query), words: .allScripts)
-        let route: PostgreSQLNoteStore.SearchRoute
-        if let bucket = lookup.bucket {
-            route = PostgreSQLNoteStore.SearchRoute(
-                matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count),
-                bytes: bytes, bucket: bucket)
-        } else {
-            let candidates = sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }
-                .count
-            route = PostgreSQLNoteStore.SearchRoute(
-                matched: matched, candidates: candidates, of: size, needed: limit - matched,
-                notes: Int64(ordered.count), bytes: bytes)
+        let route = PostgreSQLNoteStore.SearchRoute(
+            lookup, matched: matched, of: size, needed: limit - matched,
+            notes: Int64(ordered.count), bytes: bytes
+        ) {
+            sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }.count
         }
         switch (route, lookup) {
         case (.walk, _): return "walk"
