@@ -107,9 +107,11 @@ public final class ReadAll: @unchecked Sendable {
         }.start()
     }
 
-    /// Blocks until the pipe has ended, then gives everything read from it.
+    /// Blocks until the pipe has ended, then gives everything read from it; again on
+    /// every later call (an expectation's message may read it a second time).
     public func wait() -> Data {
         done.wait()
+        defer { done.signal() }
         return data
     }
 }

@@ -14,6 +14,14 @@ import Metrics
 public protocol StoreMonitoring: MetricsCollector {
     /// Whether the database answers and its schema is the one this build expects.
     func readiness() async -> StoreReadiness
+
+    /// What the store found, as it opened, that works but not as well as it should, one
+    /// sentence each, for the server to log as it starts.
+    var warnings: [String] { get }
+}
+
+extension StoreMonitoring {
+    public var warnings: [String] { [] }
 }
 
 /// A store's answer to ``StoreMonitoring/readiness()``.

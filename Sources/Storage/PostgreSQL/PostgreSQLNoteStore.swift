@@ -43,6 +43,8 @@ public final class PostgreSQLNoteStore: NoteStore {
     let trigramWords: PostgreSQLTrigramWords
     /// Keeps the search entries up to date with the notes, off the writes' commits.
     let searchIndexer: PostgreSQLSearchIndexer
+    /// ``StoreMonitoring/warnings``: what the indexer will leave to PostgreSQL.
+    public let warnings: [String]
 
     /// Connects, brings the schema up to date under an advisory lock (so servers that
     /// start together migrate once), and refuses a schema newer than this code knows.
@@ -61,13 +63,17 @@ public final class PostgreSQLNoteStore: NoteStore {
         retryAfter = limits.retryAfter
         let unknown: [String]
         let words: PostgreSQLTrigramWords
+        let pending: PostgreSQLSearchIndexer.PendingEntries
         do throws(PostgreSQLPoolError) {
-            (unknown, words) = try pool.withConnection(retry: .never) {
+            (unknown, words, pending) = try pool.withConnection(retry: .never) {
                 connection throws(PostgreSQLError) in
-                (
-                    try PostgreSQLMigrations.apply(
-                        on: connection, conninfo: conninfo, progress: migrating),
-                    try PostgreSQLTrigramWords(on: connection)
+                let unknown = try PostgreSQLMigrations.apply(
+                    on: connection, conninfo: conninfo, progress: migrating)
+                return (
+                    unknown, try PostgreSQLTrigramWords(on: connection),
+                    // A schema newer than this build's may not have the indexes.
+                    unknown.isEmpty
+                        ? try PostgreSQLSearchIndexer.pendingEntries(on: connection) : .merged
                 )
             }
         } catch {
@@ -83,6 +89,7 @@ public final class PostgreSQLNoteStore: NoteStore {
             throw .newerSchema(location: location, unknownMigrations: unknown)
         }
         trigramWords = words
+        warnings = pending == .left ? [PostgreSQLSearchIndexer.notOwnerWarning] : []
         executor = BoundedExecutor(
             name: "postgres",
             limits: ExecutorLimits(

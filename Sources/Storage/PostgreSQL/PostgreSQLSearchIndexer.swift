@@ -375,6 +375,14 @@ final class PostgreSQLSearchIndexer: Sendable {
         return rows.int64(0, 0) == 0 ? .merged : .left
     }
 
+    /// What the server logs as it starts when its user does not own the indexes
+    /// (``PendingEntries/left``): nothing fails, so nothing else would tell.
+    static let notOwnerWarning =
+        "the database user does not own the search indexes (search_chunks_pieces, "
+        + "search_chunks_trigrams), so the search indexer cannot merge their pending entries: "
+        + "searches slow down as writes fill the pending lists, until a vacuum merges them. "
+        + "Run the server as the indexes' owner, or as a member of its role (docs/SCALING.md)"
+
     /// The pages of each index's pending list merged into its tree (``PendingEntries``).
     static let mergePendingEntries = """
         SELECT gin_clean_pending_list('search_chunks_pieces'::regclass),

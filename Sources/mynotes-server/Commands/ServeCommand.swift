@@ -249,6 +249,9 @@ struct ServeCommand: Command {
             DatabaseOption.remove(newFiles)
             throw CommandFailure("\(error)")
         }
+        for warning in (store as? any StoreMonitoring)?.warnings ?? [] {
+            logger.warning(warning)
+        }
         if service.authentication == .legacyEmail {
             logger.warning(
                 "--legacy-email-auth is on: the email alone identifies an account, "
