@@ -10,6 +10,10 @@
   search-postgresql.py measure BASE_URL TOKEN QUERIES SEED PAGES SAMPLE_FILE [LABEL]
       Searches over REST, one at a time: first pages of 50 and keyset pages after them;
       LABEL starts every line (another account's figures).
+  search-postgresql.py write BASE_URL TOKEN RATE SEED
+      Adds notes over REST (`POST /api/v1/notes`, one connection) at RATE a second,
+      until stopped (SIGTERM), then prints how many it added: another user's writes while
+      the searches are measured.
 """
 import http.client
 import json
@@ -132,6 +136,34 @@ def measure(base_url, token, count, seed, pages, sample_file, label=""):
               f" {', '.join(f'{t:.0f}' for t in times)} ms")
 
 
+def write(base_url, token, rate, seed):
+    """Notes of the benchmark's kind, one every 1/RATE s on a fixed schedule (a slow
+    answer is caught up on, not skipped), until SIGTERM."""
+    import signal
+    stopped = []
+    signal.signal(signal.SIGTERM, lambda *_: stopped.append(True))
+    rng = random.Random(seed)
+    words = vocabulary(random.Random(1))
+    url = urllib.parse.urlparse(base_url)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    began, added = time.monotonic(), 0
+    while not stopped:
+        delay = began + added / rate - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+            continue
+        shown, _ = cjk_note(rng, 200) if rng.random() < 0.3 else latin_note(rng, words, 200)
+        body = json.dumps({"content": shown})
+        connection.request("POST", "/api/v1/notes", body, headers)
+        response = connection.getresponse()
+        response.read()
+        if response.status != 201:
+            raise SystemExit(f"add: {response.status}")
+        added += 1
+    print(f"{added} notes added in {time.monotonic() - began:.1f} s")
+
+
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "notes" and len(sys.argv) == 6:
@@ -139,5 +171,7 @@ if __name__ == "__main__":
     elif command == "measure" and len(sys.argv) in (8, 9):
         measure(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]),
                 sys.argv[7], *sys.argv[8:])
+    elif command == "write" and len(sys.argv) == 6:
+        write(sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5]))
     else:
         raise SystemExit(__doc__)

@@ -7,7 +7,8 @@
 # progress lines shown), and it is vacuumed as docs/SCALING.md advises. Then it measures
 # searches over REST one at a time (QUERIES of 3 or more characters and QUERIES of 1 or 2,
 # each a first page of 50 and up to two keyset pages after it: p50/p99), and 40 of each
-# over a second account of 2,205 notes of 63 KB (139 MB), shows the plans PostgreSQL used
+# over a second account of 2,205 notes of 63 KB (139 MB), the first account's searches
+# again while another account adds WRITE_RATE notes a second, shows the plans PostgreSQL used
 # (auto_explain), and measures durable adds through the legacy API (wrk, 64 connections)
 # with the indexes and without them (dropped, then built again), in the order with,
 # without, without, with, with, without.
@@ -16,6 +17,7 @@
 #   NOTES=100000 QUERIES=50 benchmarks/search-postgresql.sh
 #
 # Overrides: NOTES, QUERIES (per class, default 200), SEED, ADD_SECONDS (default 5),
+# WRITE_RATE (another account's notes a second during the searches' second round, default 100),
 # SERVER_BINARY (this checkout's release build otherwise), PG_BIN, PREPARE_NICENESS (of the
 # filling and the first index build, default 0), PAUSE_COMMAND (run with `stop` before
 # each timed part and `cont` after it, e.g. a script that pauses other work on the machine),
@@ -28,8 +30,9 @@ notes=${NOTES:-1000000}
 queries=${QUERIES:-200}
 seed=${SEED:-15}
 add_seconds=${ADD_SECONDS:-5}
-for value in "$notes" "$queries" "$seed" "$add_seconds" "${PREPARE_NICENESS:-0}"; do
-    [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
+write_rate=${WRITE_RATE:-100}
+for value in "$notes" "$queries" "$seed" "$add_seconds" "$write_rate" "${PREPARE_NICENESS:-0}"; do
+    [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS, WRITE_RATE and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
 done
 source benchmarks/postgresql-setup.sh
 postgresql_tools wrk curl python3
@@ -37,11 +40,13 @@ server_binary
 
 cluster_folder mynotes-search-pg
 server_pid=""
+writer_pid=""
 paused=0
 pause() { if [ -n "${PAUSE_COMMAND:-}" ] && [ "$paused" = 0 ]; then $PAUSE_COMMAND stop >&2; paused=1; fi; }
 resume() { if [ "$paused" = 1 ]; then $PAUSE_COMMAND cont >&2; paused=0; fi; }
 cleanup() {
     resume
+    if [ -n "$writer_pid" ]; then kill -TERM "$writer_pid" 2>/dev/null || true; fi
     if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
     "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
     if [ -n "${KEEP_DATA:-}" ]; then
@@ -152,7 +157,7 @@ sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', chunks '
 # again, and the new chunks have neither statistics nor a visibility map yet.
 echo "== VACUUM ANALYZE after the upgrade, as docs/SCALING.md advises"
 began=$EPOCHREALTIME
-prepare sql -c "VACUUM ANALYZE"
+sql -c "VACUUM ANALYZE"
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "vacuumed in %.1f s\n", b - a }'
 
 renice_cluster 0
@@ -187,6 +192,18 @@ echo "== the 139 MB account: 40 queries of each class, first pages (load average
 pause
 python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$seed" 1 "$work/large-sample.txt" "139 MB: "
 resume
+# Other users write while people search: their notes go through the indexer's batches and
+# the GIN indexes' pending lists, which every search's lookups read.
+echo "== the first searches again while another account adds $write_rate notes a second over REST (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+python3 benchmarks/search-postgresql.py write "$base" "$writer_token" "$write_rate" "$seed" >"$work/writes.txt" &
+writer_pid=$!
+pause
+python3 benchmarks/search-postgresql.py measure "$base" "$token" "$queries" "$seed" 3 "$work/sample.txt" "under writes: "
+resume
+kill -TERM "$writer_pid"
+wait "$writer_pid" || { echo "the writer failed" >&2; exit 1; }
+writer_pid=""
+cat "$work/writes.txt"
 stop_server
 
 echo "== the plans PostgreSQL chose for the server's statements (auto_explain)"
