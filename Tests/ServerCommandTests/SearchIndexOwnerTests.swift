@@ -41,4 +41,21 @@ struct SearchIndexOwnerTests {
         #expect((found.json["notes"] as? [[String: Any]])?.count == 1)
         #expect(other.standardError.contains(warning), "\(other.standardError)")
     }
+
+    /// The check that warns must not keep a server from starting: without the indexes
+    /// (what `benchmarks/search-postgresql.sh` does to time adds without them) it serves,
+    /// and warns of nothing.
+    @Test func aServerStartsWithoutTheSearchIndexes() throws {
+        let cluster = try #require(try PostgreSQLCluster.shared())
+        let database = try cluster.createDatabase()
+        try ServerProcess(database: database).stop(signal: SIGTERM)
+        _ = try cluster.psql(
+            "DROP INDEX search_chunks_pieces; DROP INDEX search_chunks_trigrams", on: database)
+        let server = try ServerProcess(
+            database: database, arguments: ["--auth-rate-limits", "unlimited"])
+        let token = try InstanceClient(port: server.port).signUp("ann@example.com")
+        server.stop(signal: SIGTERM)
+        #expect(!token.isEmpty)
+        #expect(!server.standardError.contains(" warning "), "\(server.standardError)")
+    }
 }

@@ -71,9 +71,9 @@ public final class PostgreSQLNoteStore: NoteStore {
                     on: connection, conninfo: conninfo, progress: migrating)
                 return (
                     unknown, try PostgreSQLTrigramWords(on: connection),
-                    // A schema newer than this build's may not have the indexes.
-                    unknown.isEmpty
-                        ? try PostgreSQLSearchIndexer.pendingEntries(on: connection) : .merged
+                    // Indexes it cannot find (dropped by an operator or a benchmark, or a
+                    // newer schema's) are no reason not to serve: no warning then.
+                    (try? PostgreSQLSearchIndexer.pendingEntries(on: connection)) ?? .merged
                 )
             }
         } catch {
