@@ -3,8 +3,8 @@
 # with an account of NOTES notes (default 1,000,000, about 200 bytes each, 30% Chinese,
 # the vocabulary of benchmarks/search-postgresql.py), written as a database of the
 # release before the search chunks holds them (its search entries left empty); the server
-# then migrates it (step search-chunks: the copy and the indexes' builds, timed, their
-# progress lines shown), and it is vacuumed as docs/SCALING.md advises. Then it measures
+# then migrates it (steps search-chunks, notes-lz4 and search-triples: the copy and the
+# indexes' builds, timed, their progress lines shown), and it is vacuumed as docs/SCALING.md advises. Then it measures
 # searches over REST one at a time (QUERIES of 3 or more characters and QUERIES of 1 or 2,
 # each a first page of 50 and up to two keyset pages after it: p50/p99), and 40 of each
 # over a second account of 2,205 notes of 63 KB (139 MB), the first account's searches
@@ -96,17 +96,18 @@ large_token=$("$binary" accounts add large@example.com --database "$database" | 
 large_account=$(sql -c "SELECT id FROM accounts WHERE email = 'large@example.com'")
 # The database as the release before the indexes left it: no search index, no search
 # entries, no record of their steps.
-index_definitions=$(sql -c "SELECT pg_get_indexdef('search_chunks_trigrams'::regclass) || ';'
+index_definitions=$(sql -c "SELECT pg_get_indexdef('search_chunks_triples'::regclass) || ';'
     || pg_get_indexdef('search_chunks_pieces'::regclass) || ';'")
-drop_indexes="DROP INDEX search_chunks_trigrams; DROP INDEX search_chunks_pieces"
+drop_indexes="DROP INDEX search_chunks_triples; DROP INDEX search_chunks_pieces"
 # The previous release's search entries stay, empty (they would hold the notes there; the
 # step that makes the chunks reads the notes alone): its step is the one timed, with
 # notes-lz4, which writes the notes compressed with pglz again with lz4.
 sql -c "DROP TABLE search_chunks; DROP TABLE search_chunks_progress;
     DROP FUNCTION mynotes_text_chunks; DROP FUNCTION mynotes_chunk_pieces;
+    DROP FUNCTION mynotes_chunk_triples;
     ALTER TABLE notes ALTER COLUMN content SET COMPRESSION pglz,
         ALTER COLUMN folded_content SET COMPRESSION pglz;
-    DELETE FROM schema_migrations WHERE name IN ('search-chunks', 'notes-lz4')"
+    DELETE FROM schema_migrations WHERE name IN ('search-chunks', 'notes-lz4', 'search-triples')"
 
 # fill ACCOUNT_ID COUNT AVERAGE_BYTES SEED: straight into the table, the change feed's
 # trigger off (one UPDATE of the account's row per note would take hours in one
@@ -143,13 +144,13 @@ for id in "$account" "$large_account"; do
         FROM notes WHERE account_id = $id"
 done
 
-echo "== the server migrates the database (steps search-chunks: the chunks, their trigram index and their piece index; notes-lz4)"
+echo "== the server migrates the database (steps search-chunks: the chunks, their trigram index and their piece index; notes-lz4; search-triples: the three-character index, and the trigram index dropped)"
 began=$EPOCHREALTIME
 prepare "$binary" accounts list --database "$database" 2>&1 >/dev/null | sed 's/^/    /'
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", b - a }'
 sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', chunks '
-    || pg_size_pretty(pg_table_size('search_chunks')) || ', trigram index '
-    || pg_size_pretty(pg_relation_size('search_chunks_trigrams')) || ', piece index '
+    || pg_size_pretty(pg_table_size('search_chunks')) || ', triple index '
+    || pg_size_pretty(pg_relation_size('search_chunks_triples')) || ', piece index '
     || pg_size_pretty(pg_relation_size('search_chunks_pieces')) || ', page index '
     || pg_size_pretty(pg_relation_size('notes_by_account_newest'))"
 

@@ -15,9 +15,9 @@ struct PostgreSQLSearchIndexerTests {
         cluster = try #require(try PostgreSQLCluster.shared())
     }
 
-    /// Rare queries, which the sample leaves to an index: each lookup (the trigram index,
-    /// the four-character pieces by month, pairs, a piece) meets chunks and the tail
-    /// together.
+    /// Rare queries, which the sample leaves to an index: each lookup (the four-character
+    /// pieces by month, three characters by month, one or two by year) meets chunks and
+    /// the tail together.
     static let queries = ["zebrafish", "QXZ", "霰", "霰雹", "ZEBRA", "a b"]
 
     /// Notes written straight into the table (the change feed's trigger on, so that they
@@ -181,15 +181,25 @@ struct PostgreSQLSearchIndexerTests {
         }
         #expect(lookup?.contains("rows=3 ") == true, "\(lines.joined(separator: "\n"))")
         let found = try PostgreSQLNoteStore.search(
-            account: small, after: nil, needle: "会", limit: 50, words: .allScripts, sample: 1,
+            account: small, after: nil, needle: "会", limit: 50, sample: 1,
             on: connection)
         #expect(found.map(\.content).sorted() == ["会 0", "会 1", "会 2"])
     }
 
-    /// A page of a query of four characters or more reads the chunks of one month after
+    /// A page of a query of three characters or more reads the chunks of one month after
     /// another, newest first, and no more months once it is full: twelve months of ten
-    /// matches each, a page of 15 reads two of them, and its notes are the newest.
-    @Test func aPageReadsMonthsOnlyUntilItIsFull() async throws {
+    /// matches each, a page of 15 reads two of them, and its notes are the newest. Four
+    /// characters and more through the piece index, three through their own.
+    @Test(arguments: [
+        (
+            PostgreSQLNoteStore.pageByMonth, ["zebr", "ebra", "braf", "rafi", "afis", "fish"],
+            "zebrafish"
+        ),
+        (PostgreSQLNoteStore.pageOfTriples, ["fis"], ""),
+    ])
+    func aPageReadsMonthsOnlyUntilItIsFull(sql: String, pieces: [String], window: String)
+        async throws
+    {
         let schema = try cluster.createSchema()
         let store = try PostgreSQLNoteStore(conninfo: schema)
         let account = try await store.createAccount(
@@ -208,16 +218,14 @@ struct PostgreSQLSearchIndexerTests {
         }
         try indexAll(account: account, on: connection)
         let parameters: [PostgreSQLValue] = [
-            .integer(account), .texts(["zebr", "ebra", "braf", "rafi", "afis", "fish"]),
-            .text("zebrafish"), .text("2026-12-31 23:59:59"), .integer(0), .integer(15),
+            .integer(account), .texts(pieces), .text(window), .text("2026-12-31 23:59:59"),
+            .integer(0), .integer(15),
         ]
         let statements: [PostgreSQLConnection.Statement] = [
             .init(sql: "BEGIN", parameters: []),
             .init(sql: PostgreSQLNoteStore.bucketPlans, parameters: []),
-            .init(
-                sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + PostgreSQLNoteStore.pageByMonth,
-                parameters: parameters),
-            .init(sql: PostgreSQLNoteStore.pageByMonth, parameters: parameters),
+            .init(sql: "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) " + sql, parameters: parameters),
+            .init(sql: sql, parameters: parameters),
             .init(sql: "COMMIT", parameters: []),
         ]
         let results = try connection.pipeline(statements)
@@ -300,7 +308,7 @@ struct PostgreSQLSearchIndexerTests {
             while true {
                 let page = try PostgreSQLNoteStore.search(
                     account: account, after: after, needle: TextFolding.fold(query), limit: 5,
-                    words: .allScripts, sample: 16, on: connection)
+                    sample: 16, on: connection)
                 found += page.map(\.id)
                 guard page.count == 5, let last = page.last else { break }
                 after = last.position

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Storage
 
-/// Issue 15 on PostgreSQL: search answers through the trigram index (or the walk, or both)
+/// Issue 15 on PostgreSQL: search answers through the piece indexes (or the walk, or both)
 /// what a scan of every note would; the migration builds the index over existing notes
 /// with its progress told; a server without pg_trgm, or a user who may not create it, is
 /// told what to do; the planner uses the indexes meant for each statement.
@@ -76,9 +76,8 @@ struct PostgreSQLSearchTests {
     /// page of the store's answer, first and keyset pages, is the scan's; so is every page
     /// searched with a sample of 100 notes instead of 1,000 (an account of 2,600 notes then
     /// behaves as a large one does). The queries reach each way of answering (the sample
-    /// alone, the walk after it, the trigram index after it for three letters, the short
-    /// pieces after it, and the four-character pieces read by month), counted by the store's
-    /// rule.
+    /// alone, the walk after it, the three-character pieces after it, the short pieces after
+    /// it, and the four-character pieces read by month), counted by the store's rule.
     @Test(arguments: [UInt64(20_261_201), 15])
     func searchAnswersAsAScanDoes(seed: UInt64) async throws {
         var generator = Generator(state: seed)
@@ -98,7 +97,7 @@ struct PostgreSQLSearchTests {
             }
             if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
             if index % 400 == 11 { content += " 霰雹" }  // rare and short: the piece index's
-            if index % 400 == 13 { content += " qxz" }  // rare, three letters: the trigram index's
+            if index % 400 == 13 { content += " qxz" }  // rare, three letters: the triples' index
             if index % 10 == 3 { content += " Kumquat" }  // middling: the walk's, or the sample's
             if index % 2 == 0 { content += " commonword" }  // common: the sample's
             contents.append(content)
@@ -159,7 +158,7 @@ struct PostgreSQLSearchTests {
                     account: account, page: NotePage(after: after, limit: limit, containing: query))
                 let small = try PostgreSQLNoteStore.search(
                     account: account, after: after, needle: TextFolding.fold(query), limit: limit,
-                    words: .allScripts, sample: 100, on: connection)
+                    sample: 100, on: connection)
                 let wanted = Array(expected.dropFirst(page * limit).prefix(limit)).map(\.id)
                 #expect(
                     found.map(\.id) == wanted, "query \(query.debugDescription), page \(page + 1)")
@@ -176,7 +175,7 @@ struct PostgreSQLSearchTests {
                 after = last.position
             }
         }
-        for route in ["sample", "walk", "trigram index", "piece index", "month index"] {
+        for route in ["sample", "walk", "triple index", "piece index", "month index"] {
             #expect(routes[route, default: 0] > 0, "no query went by \(route): \(routes)")
         }
     }
@@ -226,8 +225,8 @@ struct PostgreSQLSearchTests {
     /// A database of the release before the index, holding notes (30,000, written
     /// straight into the table as a bulk import would, ASCII so that their fold is their
     /// lower case): each step builds its index, telling its start, PostgreSQL's progress
-    /// and its end; the planner then reads the trigram index and the piece index for their
-    /// statements and the account's index for a page of the listing.
+    /// and its end; the planner then reads the piece indexes for their statements and the
+    /// account's index for a page of the listing.
     @Test func theMigrationBuildsTheIndexOverExistingNotesAndTellsItsProgress() async throws {
         let database = try cluster.createDatabase()
         try PostgreSQLNoteStore(conninfo: database).close()
@@ -238,10 +237,11 @@ struct PostgreSQLSearchTests {
             DROP FUNCTION mynotes_account_pieces;
             DROP FUNCTION mynotes_text_chunks;
             DROP FUNCTION mynotes_chunk_pieces;
+            DROP FUNCTION mynotes_chunk_triples;
             DELETE FROM schema_migrations
             WHERE name IN ('notes-trigram-index', 'notes-piece-index', 'search-entries',
                 'notes-search-indexes-dropped', 'search-entries-pieces-by-account',
-                'search-chunks');
+                'search-chunks', 'search-triples');
             INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
             ALTER TABLE notes DISABLE TRIGGER notes_written;
             INSERT INTO notes (account_id, date, sort_key, content, folded_content,
@@ -264,7 +264,7 @@ struct PostgreSQLSearchTests {
         let events = told.withLock { $0 }
         for step in [
             "notes-trigram-index", "notes-piece-index", "search-entries",
-            "search-entries-pieces-by-account", "search-chunks",
+            "search-entries-pieces-by-account", "search-chunks", "search-triples",
         ] {
             let own = events.filter { $0.step == step }
             #expect(own.first == .started(step: step), "\(events)")
@@ -315,34 +315,30 @@ struct PostgreSQLSearchTests {
                 SELECT string_agg(attstattarget::text, ',') FROM pg_attribute
                 WHERE attrelid IN ('search_entries_account_pieces'::regclass,
                     'search_entries_trigrams'::regclass, 'search_chunks_pieces'::regclass,
-                    'search_chunks_trigrams'::regclass)
+                    'search_chunks_triples'::regclass)
                 """, on: database
             ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0,0,0")
-        let pattern = PostgreSQLNoteStore.trigramPattern(account: account, containing: "note 1234 ")
+        // pg_trgm's index over the chunks went with search-triples.
+        #expect(
+            try cluster.psql(
+                "SELECT count(*) FROM pg_class WHERE relname = 'search_chunks_trigrams'",
+                on: database
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let cursor: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
-        let trigrams: [PostgreSQLValue] = [.integer(account), .text(pattern)] + cursor
-        let pairs: [PostgreSQLValue] = [.integer(account), .texts(["4 ", " a"]), .text("4 a")]
+        let pair: [PostgreSQLValue] = [.integer(account), .texts(["4 "]), .text("")]
+        let triple: [PostgreSQLValue] = [.integer(account), .texts(["4 a"]), .text("")]
         let fours: [PostgreSQLValue] = [
             .integer(account), .texts(["ote ", "te 1", "e 12"]), .text("ote 12"),
         ]
-        let plans: [(String, [PostgreSQLValue], String, String)] = [
-            (
-                PostgreSQLNoteStore.pageFromTrigramIndex, trigrams,
-                PostgreSQLNoteStore.bitmapPlansOnly, "search_chunks_trigrams"
-            ),
-            (
-                PostgreSQLNoteStore.pageByYear, pairs + cursor, PostgreSQLNoteStore.bucketPlans,
-                "search_chunks_pieces"
-            ),
-            (
-                PostgreSQLNoteStore.pageByMonth, fours + cursor, PostgreSQLNoteStore.bucketPlans,
-                "search_chunks_pieces"
-            ),
+        let plans: [(String, [PostgreSQLValue], String)] = [
+            (PostgreSQLNoteStore.pageByYear, pair + cursor, "search_chunks_pieces"),
+            (PostgreSQLNoteStore.pageOfTriples, triple + cursor, "search_chunks_triples"),
+            (PostgreSQLNoteStore.pageByMonth, fours + cursor, "search_chunks_pieces"),
         ]
-        for (sql, parameters, settings, index) in plans {
+        for (sql, parameters, index) in plans {
             let plan = try connection.pipeline([
                 .init(sql: "BEGIN", parameters: []),
-                .init(sql: settings, parameters: []),
+                .init(sql: PostgreSQLNoteStore.bucketPlans, parameters: []),
                 .init(sql: "EXPLAIN " + sql, parameters: parameters),
                 .init(sql: "COMMIT", parameters: []),
             ])[2]
@@ -463,18 +459,15 @@ struct PostgreSQLSearchTests {
         let sample = next.prefix(size)
         let matched = sample.filter { matches.contains($0.id) }.count
         guard matched < limit, next.count >= size else { return "sample" }
-        let lookup = PostgreSQLSearchLookup(TextFolding.fold(query), words: .allScripts)
+        let lookup = PostgreSQLSearchLookup(TextFolding.fold(query))
         let route = PostgreSQLNoteStore.SearchRoute(
-            lookup, matched: matched, of: size, needed: limit - matched,
-            notes: Int64(ordered.count), bytes: bytes
-        ) {
-            sample.filter { note in lookup.keys.allSatisfy { holds(note, $0) } }.count
-        }
-        switch (route, lookup) {
-        case (.walk, _): return "walk"
-        case (.index, .trigrams): return "trigram index"
-        case (.index, .fours): return "month index"
-        case (.index, _): return "piece index"
+            matched: matched, of: size, needed: limit - matched, notes: Int64(ordered.count),
+            bytes: bytes, bucket: lookup.bucket)
+        switch (route, lookup.index, lookup.bucket) {
+        case (.walk, _, _): return "walk"
+        case (.index, .triples, _): return "triple index"
+        case (.index, .pieces, .month): return "month index"
+        case (.index, .pieces, .year): return "piece index"
         }
     }
 }

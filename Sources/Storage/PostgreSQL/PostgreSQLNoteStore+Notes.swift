@@ -2,12 +2,9 @@ extension PostgreSQLNoteStore {
     static let noteColumns = "id, date, content, created_at, updated_at, version"
 
     public func notes(account: Int64, page: NotePage) async throws(StoreError) -> [Note] {
-        let words = trigramWords
         let indexer = searchIndexer
         return try await read { connection throws(PostgreSQLError) in
-            try Self.notes(
-                account: account, page: page, words: words, indexer: indexer,
-                on: connection)
+            try Self.notes(account: account, page: page, indexer: indexer, on: connection)
         }
     }
 
@@ -15,7 +12,6 @@ extension PostgreSQLNoteStore {
         email: String, presenting tokenHash: [UInt8]?,
         admitting admit: @escaping @Sendable (TokenCheck?) -> Bool, page: NotePage
     ) async throws(StoreError) -> (check: TokenCheck?, notes: [Note]) {
-        let words = trigramWords
         let indexer = searchIndexer
         // A search takes more than one statement (PostgreSQLNoteStore+Search).
         guard page.after == nil, page.containing.map(TextFolding.fold)?.isEmpty ?? true else {
@@ -26,8 +22,7 @@ extension PostgreSQLNoteStore {
                 return (
                     check,
                     try Self.notes(
-                        account: account.id, page: page, words: words, indexer: indexer,
-                        on: connection)
+                        account: account.id, page: page, indexer: indexer, on: connection)
                 )
             }
         }
@@ -52,7 +47,7 @@ extension PostgreSQLNoteStore {
                 return (
                     check,
                     try Self.notes(
-                        account: check.account.id, page: page, words: words, indexer: indexer,
+                        account: check.account.id, page: page, indexer: indexer,
                         on: connection)
                 )
             }
@@ -87,10 +82,10 @@ extension PostgreSQLNoteStore {
 
     /// One page of the account's notes. Search compares the note's content folded by
     /// ``TextFolding`` when it was written (`folded_content`), so both stores match alike
-    /// whatever the database's locale; a query of three letters in a row may be answered
-    /// with a search index (PostgreSQLNoteStore+Search).
+    /// whatever the database's locale; a search may be answered with a search index
+    /// (PostgreSQLNoteStore+Search).
     static func notes(
-        account: Int64, page: NotePage, words: PostgreSQLTrigramWords,
+        account: Int64, page: NotePage,
         indexer: PostgreSQLSearchIndexer? = nil, on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
@@ -98,7 +93,7 @@ extension PostgreSQLNoteStore {
         if let needle {
             return try search(
                 account: account, after: page.after, needle: needle, limit: limit,
-                words: words, indexer: indexer, on: connection)
+                indexer: indexer, on: connection)
         }
         return try walk(
             account: account, after: page.after, needle: nil, limit: limit, on: connection)

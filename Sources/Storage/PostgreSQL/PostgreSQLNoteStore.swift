@@ -38,9 +38,6 @@ public final class PostgreSQLNoteStore: NoteStore {
     let changeObservers = ChangeObservers()
     let changeListener: PostgreSQLChangeListener
 
-    /// Which text the trigram index can serve (issue 15): the database's character
-    /// classes decide what pg_trgm takes for letters.
-    let trigramWords: PostgreSQLTrigramWords
     /// Keeps the search entries up to date with the notes, off the writes' commits.
     let searchIndexer: PostgreSQLSearchIndexer
     /// ``StoreMonitoring/warnings``: what the indexer will leave to PostgreSQL.
@@ -62,15 +59,14 @@ public final class PostgreSQLNoteStore: NoteStore {
         searchIndexer = PostgreSQLSearchIndexer(conninfo: conninfo, statistics: statistics)
         retryAfter = limits.retryAfter
         let unknown: [String]
-        let words: PostgreSQLTrigramWords
         let pending: PostgreSQLSearchIndexer.PendingEntries
         do throws(PostgreSQLPoolError) {
-            (unknown, words, pending) = try pool.withConnection(retry: .never) {
+            (unknown, pending) = try pool.withConnection(retry: .never) {
                 connection throws(PostgreSQLError) in
                 let unknown = try PostgreSQLMigrations.apply(
                     on: connection, conninfo: conninfo, progress: migrating)
                 return (
-                    unknown, try PostgreSQLTrigramWords(on: connection),
+                    unknown,
                     // Indexes it cannot find (dropped by an operator or a benchmark, or a
                     // newer schema's) are no reason not to serve: no warning then.
                     (try? PostgreSQLSearchIndexer.pendingEntries(on: connection)) ?? .merged
@@ -88,7 +84,6 @@ public final class PostgreSQLNoteStore: NoteStore {
             pool.close()
             throw .newerSchema(location: location, unknownMigrations: unknown)
         }
-        trigramWords = words
         warnings = pending == .left ? [PostgreSQLSearchIndexer.notOwnerWarning] : []
         executor = BoundedExecutor(
             name: "postgres",

@@ -370,24 +370,27 @@ final class PostgreSQLSearchIndexer: Sendable {
         let rows = try connection.query(
             """
             SELECT count(*) FILTER (WHERE NOT pg_has_role(relowner, 'USAGE')) FROM pg_class
-            WHERE oid IN ('search_chunks_pieces'::regclass, 'search_chunks_trigrams'::regclass)
+            WHERE oid IN (\(indexes.map { "'\($0)'::regclass" }.joined(separator: ", ")))
             """)
         return rows.int64(0, 0) == 0 ? .merged : .left
     }
 
+    /// The indexes whose pending entries a batch merges: the piece indexes.
+    static let indexes = PostgreSQLSearchLookup.Index.names
+
     /// What the server logs as it starts when its user does not own the indexes
     /// (``PendingEntries/left``): nothing fails, so nothing else would tell.
     static let notOwnerWarning =
-        "the database user does not own the search indexes (search_chunks_pieces, "
-        + "search_chunks_trigrams), so the search indexer cannot merge their pending entries: "
+        "the database user does not own the search indexes ("
+        + indexes.joined(separator: ", ")
+        + "), so the search indexer cannot merge their pending entries: "
         + "searches slow down as writes fill the pending lists, until a vacuum merges them. "
         + "Run the server as the indexes' owner, or as a member of its role (docs/SCALING.md)"
 
     /// The pages of each index's pending list merged into its tree (``PendingEntries``).
-    static let mergePendingEntries = """
-        SELECT gin_clean_pending_list('search_chunks_pieces'::regclass),
-            gin_clean_pending_list('search_chunks_trigrams'::regclass)
-        """
+    static let mergePendingEntries =
+        "SELECT "
+        + indexes.map { "gin_clean_pending_list('\($0)'::regclass)" }.joined(separator: ", ")
 
     /// In one statement, so in one snapshot: the batch's bound (its last change, or the
     /// account's newest), the chunks of the notes changed up to it written (a chunk already

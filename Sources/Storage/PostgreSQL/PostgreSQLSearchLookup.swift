@@ -1,29 +1,25 @@
-/// Which search index serves a folded query on PostgreSQL (issue 15), and what every chunk
+/// Which piece index serves a folded query on PostgreSQL (issue 15), and what every chunk
 /// of a note (migration `search-chunks`) that index yields for it holds:
 ///
-/// - the four-character pieces, keyed by month, for a query of four characters or more
-///   (``fours(_:window:)``): its candidates hold every four-character piece of the
-///   query's first ``windowLength`` characters, or ``mostFours`` of them evenly spaced,
-///   and a page reads them a month at a time, newest first, until it is full;
-/// - the trigram index (pg_trgm) for a query of three characters that are letters or
-///   digits, as ``PostgreSQLTrigramWords`` tells them; its candidates hold the query's
-///   trigram, and `LIKE` rechecks them;
-/// - the one- and two-character pieces, keyed by year, for every other query: one or two
-///   characters (`会议`, `e`), the query itself, so that the index yields the matches
-///   alone; three characters not all letters (`a b`), its pairs. A page reads them a year
-///   at a time.
+/// - a query of one, two or three characters (`e`, `会议`, `备忘录`, `k o`) is itself a
+///   piece the indexes hold, so that they yield its matches alone: one and two characters
+///   keyed by year, three by month (migration `search-triples`);
+/// - a query of four characters or more is looked up by its four-character pieces, keyed
+///   by month (``fours(_:window:)``): its candidates hold every four-character piece of
+///   the query's first ``windowLength`` characters, or ``mostFours`` of them evenly
+///   spaced.
+///
+/// A page reads the pieces one bucket (``Bucket``) at a time, newest first, until it is
+/// full.
 ///
 /// ```swift
-/// PostgreSQLSearchLookup("milk tea", words: .allScripts)  // .fours(["milk", "ilk ", …], window: "milk tea")
-/// PostgreSQLSearchLookup("tea", words: .allScripts)       // .trigrams(["tea"])
-/// PostgreSQLSearchLookup("会议", words: .allScripts)      // .piece("会议")
-/// PostgreSQLSearchLookup("a b", words: .allScripts)      // .pairs(["a ", " b"])
+/// PostgreSQLSearchLookup("milk tea")  // .fours(["milk", "ilk ", …], window: "milk tea")
+/// PostgreSQLSearchLookup("备忘录")    // .piece("备忘录")
+/// PostgreSQLSearchLookup("会议")      // .piece("会议")
 /// ```
 enum PostgreSQLSearchLookup: Sendable, Hashable {
-    case trigrams([String])
-    case pairs([String])
-    /// The query is a piece the index holds, of one or two characters: its chunks' notes
-    /// are the matches, none to recheck.
+    /// The query is a piece the index holds, of one to three characters: its chunks' notes
+    /// are the matches, none to recheck (``window``).
     case piece(String)
     /// Four-character pieces of `window`, the query's first ``windowLength`` characters
     /// (all of it when shorter), which one chunk holds whole wherever the query starts: a
@@ -45,10 +41,10 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     /// the window's recheck does the rest.
     static let mostFours = 6
 
-    /// What the piece index keys a piece by beside the account (migration search-chunks):
-    /// the month of the note's date for four-character pieces (`<account>:<yyyy-MM>:…`),
-    /// its year for one- and two-character ones (`<account>:<yyyy>:…`), whose posting lists
-    /// are long enough that a month each would make the index much larger.
+    /// What the piece indexes key a piece by beside the account: the month of the note's
+    /// date for three- and four-character pieces (`<account>:<yyyy-MM>:…`), its year for
+    /// one- and two-character ones (`<account>:<yyyy>:…`), whose posting lists are long
+    /// enough that a month each would make the index much larger.
     enum Bucket: Sendable, Hashable {
         case year
         case month
@@ -62,38 +58,65 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         }
     }
 
-    /// The bucket the lookup's pieces are keyed by; `nil` for pg_trgm's trigrams.
-    var bucket: Bucket? {
+    /// The index that holds a lookup's pieces, and its expression as the index's
+    /// definition spells it (the planner matches the statement's text to it).
+    enum Index: Sendable, Hashable {
+        /// `search_chunks_pieces` (migration `search-chunks`): one- and two-character
+        /// pieces by year, four-character ones by month.
+        case pieces
+        /// `search_chunks_triples` (migration `search-triples`): three-character pieces by
+        /// month.
+        case triples
+
+        /// The indexed expression over `search_chunks` aliased `c`.
+        var expression: String {
+            switch self {
+            case .pieces: "mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content)"
+            case .triples: "mynotes_chunk_triples(c.account_id, c.sort_key, c.folded_content)"
+            }
+        }
+
+        /// Every piece index, by name: those the search indexer keeps merged.
+        static let names = ["search_chunks_pieces", "search_chunks_triples"]
+    }
+
+    /// The bucket the lookup's pieces are keyed by.
+    var bucket: Bucket {
         switch self {
-        case .trigrams: nil
-        case .pairs, .piece: .year
+        case .piece(let piece): piece.unicodeScalars.count == 3 ? .month : .year
         case .fours: .month
         }
     }
 
-    init(_ folded: String, words: PostgreSQLTrigramWords) {
+    /// The index the lookup reads.
+    var index: Index {
+        switch self {
+        case .piece(let piece): piece.unicodeScalars.count == 3 ? .triples : .pieces
+        case .fours: .pieces
+        }
+    }
+
+    init(_ folded: String) {
         let scalars = Array(folded.unicodeScalars)
         if scalars.count >= 4 {
             let window = Array(scalars.prefix(Self.windowLength))
             self = .fours(
                 Self.evenlySpacedFours(of: window),
                 window: String(String.UnicodeScalarView(window)))
-            return
-        }
-        // The index holds U+0002 for the text's U+0001 (``indexed(_:)``): a query holding
-        // either is not a piece.
-        let ownPiece = !scalars.contains { $0 == "\u{1}" || $0 == "\u{2}" }
-        if ownPiece && scalars.count <= 2 {
-            self = .piece(folded)
-            return
-        }
-        let trigrams = words.trigrams(of: folded)
-        if !trigrams.isEmpty {
-            self = .trigrams(trigrams)
-        } else if scalars.count > 2 {
-            self = .pairs(Self.pieces(of: scalars, length: 2))
         } else {
-            self = .pairs([folded])
+            self = .piece(folded)
+        }
+    }
+
+    /// What a candidate's chunk must hold besides its pieces: the window of four-character
+    /// pieces; nothing for a piece that is the query, unless it holds U+0001 or U+0002,
+    /// which the index does not tell apart (``indexed(_:)``), so that its candidates are
+    /// compared with it.
+    var window: String {
+        switch self {
+        case .fours(_, let window): window
+        case .piece(let piece):
+            piece.unicodeScalars.contains { $0 == "\u{1}" || $0 == "\u{2}" } ? piece : ""
         }
     }
 
@@ -112,21 +135,10 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         return found
     }
 
-    /// The distinct runs of `length` characters in `scalars`, in order.
-    private static func pieces(of scalars: [Unicode.Scalar], length: Int) -> [String] {
-        var found: [String] = []
-        for start in 0...(scalars.count - length) {
-            var piece = ""
-            piece.unicodeScalars.append(contentsOf: scalars[start..<start + length])
-            if !found.contains(piece) { found.append(piece) }
-        }
-        return found
-    }
-
     /// What every candidate the index yields holds, in no order.
     var keys: [String] {
         switch self {
-        case .trigrams(let keys), .pairs(let keys), .fours(let keys, _): keys
+        case .fours(let keys, _): keys
         case .piece(let key): [key]
         }
     }
