@@ -376,7 +376,7 @@ final class PostgreSQLSearchIndexer: Sendable {
     }
 
     /// The indexes whose pending entries a batch merges: the piece indexes.
-    static let indexes = PostgreSQLSearchLookup.Index.names
+    static let indexes = PostgreSQLSearchLookup.Index.allCases.map(\.name)
 
     /// What the server logs as it starts when its user does not own the indexes
     /// (``PendingEntries/left``): nothing fails, so nothing else would tell.

@@ -60,13 +60,21 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
 
     /// The index that holds a lookup's pieces, and its expression as the index's
     /// definition spells it (the planner matches the statement's text to it).
-    enum Index: Sendable, Hashable {
+    enum Index: Sendable, Hashable, CaseIterable {
         /// `search_chunks_pieces` (migration `search-chunks`): one- and two-character
         /// pieces by year, four-character ones by month.
         case pieces
         /// `search_chunks_triples` (migration `search-triples`): three-character pieces by
         /// month.
         case triples
+
+        /// The index's name.
+        var name: String {
+            switch self {
+            case .pieces: "search_chunks_pieces"
+            case .triples: "search_chunks_triples"
+            }
+        }
 
         /// The indexed expression over `search_chunks` aliased `c`.
         var expression: String {
@@ -75,9 +83,6 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
             case .triples: "mynotes_chunk_triples(c.account_id, c.sort_key, c.folded_content)"
             }
         }
-
-        /// Every piece index, by name: those the search indexer keeps merged.
-        static let names = ["search_chunks_pieces", "search_chunks_triples"]
     }
 
     /// The bucket the lookup's pieces are keyed by.
