@@ -50,7 +50,7 @@ cleanup() {
     if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
     "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
     if [ -n "${KEEP_DATA:-}" ]; then
-        echo "the cluster is kept in $work/data (port $port; the logs beside it)" >&2
+        echo "the cluster is kept in $work/data (port $port; the logs beside it; without the search indexes if the last adds round ran, which dropped them: the definitions are in $work/indexes.sql)" >&2
     else
         rm -rf "$work"
     fi
@@ -99,6 +99,7 @@ large_account=$(sql -c "SELECT id FROM accounts WHERE email = 'large@example.com
 index_definitions=$(sql -c "SELECT pg_get_indexdef('search_chunks_triples'::regclass) || ';'
     || pg_get_indexdef('search_chunks_pieces'::regclass) || ';'")
 drop_indexes="DROP INDEX search_chunks_triples; DROP INDEX search_chunks_pieces"
+echo "$index_definitions" >"$work/indexes.sql"
 # The previous release's search entries stay, empty (they would hold the notes there; the
 # step that makes the chunks reads the notes alone): its step is the one timed, with
 # notes-lz4, which writes the notes compressed with pglz again with lz4.
@@ -212,7 +213,7 @@ sql -c "LOAD 'auto_explain'" -c "ALTER SYSTEM SET session_preload_libraries = 'a
     -c "ALTER SYSTEM SET auto_explain.log_min_duration = 0" -c "SELECT pg_reload_conf()" >/dev/null
 start_server
 : >"$work/postgres.log"
-for query in "" "q=meeting" "q=zqxj" "q=%E4%BC%9A%E8%AE%AE" "q=ka"; do
+for query in "" "q=meeting" "q=zqxj" "q=%E5%A4%87%E5%BF%98%E5%BD%95" "q=%E4%BC%9A%E8%AE%AE" "q=ka"; do
     curl -sf -o /dev/null -H "Authorization: Bearer $token" "$base/api/v1/notes?limit=50&$query"
     echo "-- GET /api/v1/notes?limit=50&$query"
     # The statements on notes (not the token check), each with its plan's main lines.
