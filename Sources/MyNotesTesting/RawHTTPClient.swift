@@ -35,11 +35,14 @@ public final class RawHTTPClient: HTTPConnection {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Reads time out after `timeoutSeconds`: a bound for a server that never answers,
-    /// not a speed test. The default is generous because a server's answer may wait on
-    /// password hashes, which take seconds under AddressSanitizer on a machine running
-    /// the whole suite (10 s once failed a CI run).
-    public init(port: Int, timeoutSeconds: Int = 60) throws {
+    /// How long a read waits by default: a bound for a server that never answers, not a
+    /// speed test. Generous because a server's answer may wait on password hashes, which
+    /// take seconds under AddressSanitizer on a machine running the whole suite (10 s once
+    /// failed a CI run).
+    public static let defaultTimeoutSeconds = 60
+
+    /// Reads time out after `timeoutSeconds` (``defaultTimeoutSeconds``).
+    public init(port: Int, timeoutSeconds: Int = defaultTimeoutSeconds) throws {
         descriptor = try Self.connectedSocket(port: port, timeoutSeconds: timeoutSeconds)
     }
 
@@ -47,7 +50,7 @@ public final class RawHTTPClient: HTTPConnection {
     /// `timeoutSeconds` (0: never), with a receive buffer of `receiveBuffer` bytes when
     /// given (a client that reads slowly fills it sooner). The caller closes it.
     public static func connectedSocket(
-        port: Int, timeoutSeconds: Int = 60, receiveBuffer: Int32? = nil
+        port: Int, timeoutSeconds: Int = defaultTimeoutSeconds, receiveBuffer: Int32? = nil
     ) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if var size = receiveBuffer {

@@ -47,8 +47,7 @@ extension PostgreSQLNoteStore {
                 return (
                     check,
                     try Self.notes(
-                        account: check.account.id, page: page, indexer: indexer,
-                        on: connection)
+                        account: check.account.id, page: page, indexer: indexer, on: connection)
                 )
             }
             let notes = (0..<rows.count).compactMap { row -> Note? in
@@ -85,8 +84,8 @@ extension PostgreSQLNoteStore {
     /// whatever the database's locale; a search may be answered with a search index
     /// (PostgreSQLNoteStore+Search).
     static func notes(
-        account: Int64, page: NotePage,
-        indexer: PostgreSQLSearchIndexer? = nil, on connection: PostgreSQLConnection
+        account: Int64, page: NotePage, indexer: PostgreSQLSearchIndexer? = nil,
+        on connection: PostgreSQLConnection
     ) throws(PostgreSQLError) -> [Note] {
         let needle = page.containing.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
         let limit = max(0, page.limit)
