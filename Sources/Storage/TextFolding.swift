@@ -62,8 +62,9 @@ public enum TextFolding {
 
     /// A digest of the folding's tables (FNV-1a): it changes when a Swift runtime with
     /// other Unicode case mappings folds some text differently than before. The search
-    /// index records it, and is rebuilt when it changes.
-    static var fingerprint: UInt64 {
+    /// index records it, and is rebuilt when it changes. Computed once per process: it
+    /// walks 128 Ki scalars, and every store that opens reads it.
+    static let fingerprint: UInt64 = {
         let (singles, longer) = basicPlane
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         func mix(_ value: UInt32) {
@@ -79,7 +80,7 @@ public enum TextFolding {
             for folded in reference(scalar).unicodeScalars { mix(folded.value) }
         }
         return hash
-    }
+    }()
 
     /// The definition: what ``fold(_:)`` gives, one scalar's worth, the slow way.
     static func reference(_ scalar: Unicode.Scalar) -> String {
