@@ -37,7 +37,7 @@ final class PostgreSQLRows {
         guard let value = PQgetvalue(result, Int32(row), column) else { return "" }
         let length = Int(PQgetlength(result, Int32(row), column))
         return value.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            String(storedText: UnsafeBufferPointer(start: $0, count: length))
         }
     }
 
