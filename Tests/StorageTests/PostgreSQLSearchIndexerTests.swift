@@ -123,6 +123,45 @@ struct PostgreSQLSearchIndexerTests {
         #expect(pending.int64(0, 1) == 0)
     }
 
+    /// Emptying the store (`migrate --force`) while an indexer's batch holds its account's
+    /// progress row: the batch goes on to the chunks and commits, then the store empties.
+    /// With the chunks locked first, the batch and the TRUNCATE each waited on the other
+    /// until PostgreSQL failed one of them as a deadlock.
+    @Test func emptyingTheStoreWaitsForABatchWithoutADeadlock() async throws {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        defer { store.close() }
+        let account = try await store.createAccount(
+            email: "d@x", tokenHash: nil, passwordHash: nil
+        ).id
+        let batch = try PostgreSQLConnection(conninfo: schema)
+        let watcher = try PostgreSQLConnection(conninfo: schema)
+        let batchProcess = try batch.query("SELECT pg_backend_pid()").int64(0, 0)
+        try batch.execute("BEGIN")
+        // The batch's first steps (PostgreSQLSearchIndexer.index): its progress row, locked.
+        _ = try batch.query(
+            "INSERT INTO search_chunks_progress (account_id, indexed_seq) VALUES ($1, 0)",
+            .integer(account))
+        _ = try batch.query(
+            "SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1 FOR UPDATE",
+            .integer(account))
+        let emptied = Task { try await store.removeAll() }
+        try Poll.until("the TRUNCATE waiting on the batch") {
+            try watcher.query(
+                """
+                SELECT count(*) FROM pg_stat_activity
+                WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE '%TRUNCATE%'
+                """, .integer(batchProcess)
+            ).int64(0, 0) == 1
+        }
+        // The batch's next step reads and writes the chunks.
+        _ = try batch.query(
+            "SELECT count(*) FROM search_chunks WHERE account_id = $1", .integer(account))
+        try batch.execute("COMMIT")
+        try await emptied.value
+        #expect(try watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
+    }
+
     /// Merging the pending entries takes the indexes' owner (`gin_clean_pending_list`): a
     /// user who does not own them leaves the entries to PostgreSQL, where merging would
     /// fail every batch.
