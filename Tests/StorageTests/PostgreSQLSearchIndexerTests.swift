@@ -1,5 +1,6 @@
 import Foundation
 import MyNotesTesting
+import Synchronization
 import Testing
 
 @testable import Storage
@@ -123,18 +124,21 @@ struct PostgreSQLSearchIndexerTests {
         #expect(pending.int64(0, 1) == 0)
     }
 
-    /// Emptying the store (`migrate --force`) while an indexer's batch holds its account's
-    /// progress row: the batch goes on to the chunks and commits, then the store empties.
-    /// With the chunks locked first, the batch and the TRUNCATE each waited on the other
-    /// until PostgreSQL failed one of them as a deadlock.
+    /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/emptyAll``) while an
+    /// indexer's batch holds its account's progress row: the batch goes on to the chunks
+    /// and commits, then the store empties. With the chunks locked first, the batch and the
+    /// TRUNCATE each waited on the other until PostgreSQL failed one of them as a deadlock.
+    /// Raw connections and a thread of its own: neither the store's indexer nor the
+    /// cooperative pool (busy in a parallel run) stands between the two.
     @Test func emptyingTheStoreWaitsForABatchWithoutADeadlock() async throws {
         let schema = try cluster.createSchema()
         let store = try PostgreSQLNoteStore(conninfo: schema)
-        defer { store.close() }
         let account = try await store.createAccount(
             email: "d@x", tokenHash: nil, passwordHash: nil
         ).id
+        store.close()
         let batch = try PostgreSQLConnection(conninfo: schema)
+        let emptier = try PostgreSQLConnection(conninfo: schema)
         let watcher = try PostgreSQLConnection(conninfo: schema)
         let batchProcess = try batch.query("SELECT pg_backend_pid()").int64(0, 0)
         try batch.execute("BEGIN")
@@ -145,12 +149,22 @@ struct PostgreSQLSearchIndexerTests {
         _ = try batch.query(
             "SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1 FOR UPDATE",
             .integer(account))
-        let emptied = Task { try await store.removeAll() }
-        try Poll.until("the TRUNCATE waiting on the batch") {
+        let emptied = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do {
+                try emptier.execute(PostgreSQLNoteStore.emptyAll)
+                emptied.withLock { $0 = "emptied" }
+            } catch {
+                emptied.withLock { $0 = "\(error)" }
+            }
+            done.signal()
+        }.start()
+        try Poll.until("the TRUNCATE waiting on the batch", timeout: .seconds(60)) {
             try watcher.query(
                 """
                 SELECT count(*) FROM pg_stat_activity
-                WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE '%TRUNCATE%'
+                WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE 'TRUNCATE%'
                 """, .integer(batchProcess)
             ).int64(0, 0) == 1
         }
@@ -158,7 +172,8 @@ struct PostgreSQLSearchIndexerTests {
         _ = try batch.query(
             "SELECT count(*) FROM search_chunks WHERE account_id = $1", .integer(account))
         try batch.execute("COMMIT")
-        try await emptied.value
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(emptied.withLock { $0 } == "emptied")
         #expect(try watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
     }
 

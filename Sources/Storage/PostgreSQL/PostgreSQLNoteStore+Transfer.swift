@@ -98,21 +98,23 @@ extension PostgreSQLNoteStore: TransferableStore {
 
     func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            // Issue 12 and 15: the change feed's rows and the search chunks go too (they
-            // reference the accounts), and the previous release's search entries.
-            // TRUNCATE locks the tables in the order listed, holding each: the search
-            // indexer's batch takes its account's progress row first and the chunks later,
-            // so progress comes first here too. Chunks first, a batch holding its progress
-            // row waited on the chunks while this waited on the progress: a deadlock, which
-            // PostgreSQL ends by failing one of the two (40P01; likely what made a
-            // `migrate --force` exit 1 once in a parallel test run).
-            try connection.execute(
-                """
-                TRUNCATE search_chunks_progress, search_chunks, search_progress, search_entries,
-                    note_changes, notes, tokens, accounts
-                """)
+            try connection.execute(Self.emptyAll)
         }
     }
+
+    /// Empties every table. Issue 12 and 15: the change feed's rows and the search chunks go
+    /// too (they reference the accounts), and the previous release's search entries.
+    ///
+    /// TRUNCATE locks the tables in the order listed, holding each: the search indexer's
+    /// batch takes its account's progress row first and the chunks later, so progress
+    /// comes first here too. Chunks first, a batch holding its progress row waited on the
+    /// chunks while this waited on the progress: a deadlock, which PostgreSQL ends by
+    /// failing one of the two (40P01; likely what made a `migrate --force` exit 1 once in a
+    /// parallel test run).
+    static let emptyAll = """
+        TRUNCATE search_chunks_progress, search_chunks, search_progress, search_entries,
+            note_changes, notes, tokens, accounts
+        """
 
     /// Identity columns count on from their own sequence, which rows inserted with their
     /// own IDs did not move.
