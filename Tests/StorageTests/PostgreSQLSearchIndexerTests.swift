@@ -24,12 +24,8 @@ struct PostgreSQLSearchIndexerTests {
     /// Notes written straight into the table (the change feed's trigger on, so that they
     /// are changes), with the store's indexer stopped: the indexer's batches are the test's.
     @Test func searchAnswersAsAScanWhateverTheIndexerHasRead() async throws {
-        let schema = try cluster.createSchema()
-        let store = try PostgreSQLNoteStore(conninfo: schema)
-        let account = try await store.createAccount(
-            email: "i@x", tokenHash: nil, passwordHash: nil
-        ).id
-        store.close()
+        let (schema, accounts) = try await schema(withAccounts: "i@x")
+        let account = accounts[0]
         let connection = try PostgreSQLConnection(conninfo: schema)
         var generator = PostgreSQLSearchTests.Generator(state: 42)
         try connection.transaction { () throws(PostgreSQLError) in
@@ -89,12 +85,8 @@ struct PostgreSQLSearchIndexerTests {
     /// The indexer, told of an account's writes, indexes them once the account is quiet,
     /// and counts what its batches took in (`mynotes_search_index_batch_size`).
     @Test func theIndexerCatchesUpByItself() async throws {
-        let schema = try cluster.createSchema()
-        let store = try PostgreSQLNoteStore(conninfo: schema)
-        let account = try await store.createAccount(
-            email: "c@x", tokenHash: nil, passwordHash: nil
-        ).id
-        store.close()
+        let (schema, accounts) = try await schema(withAccounts: "c@x")
+        let account = accounts[0]
         let connection = try PostgreSQLConnection(conninfo: schema)
         for index in 0..<50 {
             try insert("note \(index) zebrafish", day: 1, account: account, on: connection)
@@ -131,12 +123,8 @@ struct PostgreSQLSearchIndexerTests {
     /// Raw connections and a thread of its own: neither the store's indexer nor the
     /// cooperative pool (busy in a parallel run) stands between the two.
     @Test func emptyingTheStoreWaitsForABatchWithoutADeadlock() async throws {
-        let schema = try cluster.createSchema()
-        let store = try PostgreSQLNoteStore(conninfo: schema)
-        let account = try await store.createAccount(
-            email: "d@x", tokenHash: nil, passwordHash: nil
-        ).id
-        store.close()
+        let (schema, accounts) = try await schema(withAccounts: "d@x")
+        let account = accounts[0]
         let batch = try PostgreSQLConnection(conninfo: schema)
         let emptier = try PostgreSQLConnection(conninfo: schema)
         let watcher = try PostgreSQLConnection(conninfo: schema)
@@ -200,13 +188,8 @@ struct PostgreSQLSearchIndexerTests {
     /// A piece's keys in the index are its account's: a search of a small account reads
     /// its own few chunks, not the posting list of a big account holding the same piece.
     @Test func aPieceReadsTheEntriesOfItsAccountAlone() async throws {
-        let schema = try cluster.createSchema()
-        let store = try PostgreSQLNoteStore(conninfo: schema)
-        let big = try await store.createAccount(email: "b@x", tokenHash: nil, passwordHash: nil).id
-        let small = try await store.createAccount(
-            email: "s@x", tokenHash: nil, passwordHash: nil
-        ).id
-        store.close()
+        let (schema, accounts) = try await schema(withAccounts: "b@x", "s@x")
+        let (big, small) = (accounts[0], accounts[1])
         let connection = try PostgreSQLConnection(conninfo: schema)
         try connection.transaction { () throws(PostgreSQLError) in
             for index in 0..<300 {
@@ -254,12 +237,8 @@ struct PostgreSQLSearchIndexerTests {
     func aPageReadsMonthsOnlyUntilItIsFull(sql: String, pieces: [String], window: String)
         async throws
     {
-        let schema = try cluster.createSchema()
-        let store = try PostgreSQLNoteStore(conninfo: schema)
-        let account = try await store.createAccount(
-            email: "m@x", tokenHash: nil, passwordHash: nil
-        ).id
-        store.close()
+        let (schema, accounts) = try await schema(withAccounts: "m@x")
+        let account = accounts[0]
         let connection = try PostgreSQLConnection(conninfo: schema)
         try connection.transaction { () throws(PostgreSQLError) in
             for month in 1...12 {
@@ -326,6 +305,21 @@ struct PostgreSQLSearchIndexerTests {
         _ = try connection.query("DELETE FROM notes WHERE account_id = $1", .integer(account))
         #expect(try await store.purgeChanges(removedBefore: Int64.max) == 1)
         #expect(try left() == [0, 0])
+    }
+
+    /// A new schema with an account for each email, and the store that made them closed:
+    /// its indexer stopped, so that the test's own connections and batches are the only
+    /// ones at work.
+    private func schema(withAccounts emails: String...) async throws -> (String, [Int64]) {
+        let schema = try cluster.createSchema()
+        let store = try PostgreSQLNoteStore(conninfo: schema)
+        defer { store.close() }
+        var accounts: [Int64] = []
+        for email in emails {
+            accounts.append(
+                try await store.createAccount(email: email, tokenHash: nil, passwordHash: nil).id)
+        }
+        return (schema, accounts)
     }
 
     private func insert(
