@@ -104,7 +104,7 @@ private let matchesFunction:
             found = containsLowerCased(
                 bytes, UnsafeBufferPointer(start: needle, count: needleLength))
         } else {
-            var folded = TextFolding.fold(String(decoding: bytes, as: UTF8.self))
+            var folded = TextFolding.fold(String(storedText: bytes))
             found = folded.withUTF8 { buffer in
                 guard let base = buffer.baseAddress else { return needleLength == 0 }
                 return contains(base, buffer.count, needle, needleLength)
