@@ -116,6 +116,43 @@ struct PostgreSQLSearchIndexerTests {
         #expect(pending.int64(0, 1) == 0)
     }
 
+    /// An operator drops the search indexes to build them again: the indexer goes on
+    /// writing the chunks (with one index dropped it merges the other's pending entries),
+    /// and a search still answers as a scan. Naming a dropped index failed the indexer's
+    /// connection every second, and no chunk was written until the indexes were back.
+    @Test func theIndexerGoesOnWhileTheIndexesAreDropped() async throws {
+        let (schema, accounts) = try await schema(withAccounts: "d@x")
+        let account = accounts[0]
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        _ = try connection.query("DROP INDEX search_chunks_triples")
+        #expect(try PostgreSQLSearchIndexer.pendingEntries(on: connection) == .merged)
+        let merged = try connection.query(PostgreSQLSearchIndexer.mergePendingEntries)
+        #expect(merged.int64(0, 0) == 0)
+        #expect(merged.isNull(0, 1))
+        _ = try connection.query("DROP INDEX search_chunks_pieces")
+        for index in 0..<20 {
+            try insert("note \(index) zebrafish", day: 1, account: account, on: connection)
+        }
+        let indexer = PostgreSQLSearchIndexer(conninfo: schema, statistics: StoreStatistics())
+        indexer.start()
+        defer { indexer.stop() }
+        indexer.changed(.account(account))
+        try await Poll.until(
+            "the indexer's progress at the account's last change", timeout: .seconds(60),
+            every: .milliseconds(20)
+        ) {
+            let rows = try connection.query(
+                """
+                SELECT p.indexed_seq = a.change_seq FROM accounts a
+                JOIN search_chunks_progress p ON p.account_id = a.id WHERE a.id = $1
+                """, .integer(account))
+            return rows.count == 1 && rows.text(0, 0) == "t"
+        }
+        let chunks = try connection.query("SELECT count(*) FROM search_chunks")
+        #expect(chunks.int64(0, 0) == 20)
+        try expectScan(account: account, on: connection, "without the indexes")
+    }
+
     /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/emptyAll``) while an
     /// indexer's batch holds its account's progress row: the batch goes on to the chunks
     /// and commits, then the store empties. With the chunks locked first, the batch and the

@@ -67,8 +67,8 @@ public final class PostgreSQLNoteStore: NoteStore {
                     on: connection, conninfo: conninfo, progress: migrating)
                 return (
                     unknown,
-                    // Indexes it cannot find (dropped by an operator or a benchmark, or a
-                    // newer schema's) are no reason not to serve: no warning then.
+                    // Indexes it cannot tell about (a newer schema's) are no reason not
+                    // to serve: no warning then.
                     (try? PostgreSQLSearchIndexer.pendingEntries(on: connection)) ?? .merged
                 )
             }

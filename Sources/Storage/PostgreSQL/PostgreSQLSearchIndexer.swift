@@ -363,17 +363,23 @@ final class PostgreSQLSearchIndexer: Sendable {
     }
 
     /// Whether the connection's user may merge the pending entries: it owns the indexes
-    /// (the server's own migrations made them) or is a member of their owner's role.
+    /// (the server's own migrations made them) or is a member of their owner's role. An
+    /// index that is not there (an operator dropped it to build it again) has nothing to
+    /// merge: naming it with `::regclass` failed, and the indexer then wrote no chunk at
+    /// all, retrying every second, until the index was back.
     static func pendingEntries(on connection: PostgreSQLConnection) throws(PostgreSQLError)
         -> PendingEntries
     {
         let rows = try connection.query(
             """
             SELECT count(*) FILTER (WHERE NOT pg_has_role(relowner, 'USAGE')) FROM pg_class
-            WHERE oid IN (\(indexes.map { "'\($0)'::regclass" }.joined(separator: ", ")))
+            WHERE oid IN (\(indexes.map(existing).joined(separator: ", ")))
             """)
         return rows.int64(0, 0) == 0 ? .merged : .left
     }
+
+    /// The index named `name`, or NULL when there is none.
+    private static func existing(_ name: String) -> String { "to_regclass('\(name)')" }
 
     /// The indexes whose pending entries a batch merges: the piece indexes.
     static let indexes = PostgreSQLSearchLookup.Index.allCases.map(\.name)
@@ -387,10 +393,11 @@ final class PostgreSQLSearchIndexer: Sendable {
         + "searches slow down as writes fill the pending lists, until a vacuum merges them. "
         + "Run the server as the indexes' owner, or as a member of its role (docs/SCALING.md)"
 
-    /// The pages of each index's pending list merged into its tree (``PendingEntries``).
+    /// The pages of each index's pending list merged into its tree (``PendingEntries``),
+    /// NULL for an index that is not there.
     static let mergePendingEntries =
         "SELECT "
-        + indexes.map { "gin_clean_pending_list('\($0)'::regclass)" }.joined(separator: ", ")
+        + indexes.map { "gin_clean_pending_list(\(existing($0)))" }.joined(separator: ", ")
 
     /// In one statement, so in one snapshot: the batch's bound (its last change, or the
     /// account's newest), the chunks of the notes changed up to it written (a chunk already
