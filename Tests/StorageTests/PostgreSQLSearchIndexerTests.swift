@@ -153,6 +153,47 @@ struct PostgreSQLSearchIndexerTests {
         try expectScan(account: account, on: connection, "without the indexes")
     }
 
+    /// A new account's catch-up of ``PostgreSQLSearchIndexer/analyzeLag`` changes, after
+    /// as many rows of `notes` changed since its last ANALYZE, first analyzes the account
+    /// columns: the planner's statistics had no row of the account, and its lookups read
+    /// all the account's entries for every change.
+    @Test func aLongCatchUpAnalyzesTheAccountColumnsFirst() async throws {
+        let (schema, accounts) = try await schema(withAccounts: "a@x")
+        let account = accounts[0]
+        let connection = try PostgreSQLConnection(conninfo: schema)
+        _ = try connection.query("ANALYZE notes")
+        let analyses =
+            "SELECT analyze_count FROM pg_stat_user_tables WHERE relid = 'notes'::regclass"
+        let before = try connection.query(analyses).int64(0, 0)
+        _ = try connection.query(
+            """
+            INSERT INTO notes (account_id, date, sort_key, content, folded_content, created_at,
+                updated_at)
+            SELECT $1, '2026-03-01 09:00:00', '2026-03-01 09:00:00', 'note ' || i, 'note ' || i,
+                0, 0
+            FROM generate_series(1, $2) i
+            """, .integer(account), .integer(PostgreSQLSearchIndexer.analyzeLag))
+        // The insert's count of changed rows reaches the shared statistics now, not after
+        // the backend's next interval.
+        _ = try connection.query("SELECT pg_stat_force_next_flush()")
+        let indexer = PostgreSQLSearchIndexer(conninfo: schema, statistics: StoreStatistics())
+        indexer.start()
+        defer { indexer.stop() }
+        indexer.changed(.account(account))
+        try await Poll.until(
+            "the indexer's progress at the account's last change", timeout: .seconds(120),
+            every: .milliseconds(20)
+        ) {
+            let rows = try connection.query(
+                """
+                SELECT p.indexed_seq = a.change_seq FROM accounts a
+                JOIN search_chunks_progress p ON p.account_id = a.id WHERE a.id = $1
+                """, .integer(account))
+            return rows.count == 1 && rows.text(0, 0) == "t"
+        }
+        #expect(try connection.query(analyses).int64(0, 0) == before + 1)
+    }
+
     /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/emptyAll``) while an
     /// indexer's batch holds its account's progress row: the batch goes on to the chunks
     /// and commits, then the store empties. With the chunks locked first, the batch and the
