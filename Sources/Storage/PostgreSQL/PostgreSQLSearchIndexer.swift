@@ -321,8 +321,7 @@ final class PostgreSQLSearchIndexer: Sendable {
     /// rows changed since its last ANALYZE.
     static let staleStatistics = """
         SELECT a.change_seq - coalesce(p.indexed_seq, 0) >= $2
-            AND coalesce((SELECT n_mod_since_analyze FROM pg_stat_user_tables
-                WHERE relid = 'notes'::regclass), 0) >= $2
+            AND pg_stat_get_mod_since_analyze('notes'::regclass) >= $2
         FROM accounts a LEFT JOIN search_chunks_progress p ON p.account_id = a.id
         WHERE a.id = $1
         """
