@@ -197,11 +197,11 @@ echo "== the 139 MB account: 40 queries of each class, first pages (load average
 pause
 python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$seed" 1 "$work/large-sample.txt" "139 MB: "
 # The pass above is the account's first touch since the million-note searches filled the
-# caches (a query's notes read from disk: 52 ms against 29 - 37 ms in one run); this one is
-# the same queries once its pages are in memory, as they are on a server in use.
-# Queries of their own: the same ones again would read only pages the first pass brought
-# into shared buffers (the million-note account's queries repeated: p99 7.3 ms, against
-# 25.9 ms the first time, 2026-12-06).
+# caches (a query's notes read from disk: 52 ms against 29 - 37 ms in one run); this one
+# comes once its pages are in memory, as they are on a server in use, with queries of its
+# own: the same ones again would read only pages the first pass brought into shared buffers
+# (the million-note account's queries repeated: p99 7.3 ms, against 25.9 ms the first
+# time, 2026-12-06).
 echo "== the 139 MB account again, settled, new queries (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$((seed + 1))" 1 "$work/large-sample.txt" "139 MB, settled: "
 resume
@@ -270,25 +270,29 @@ adds() {
     rate=$(wrk -t1 -c64 -d"${add_seconds}s" "$base$path" | awk '/Requests\/sec/ { print $2 }')
     resume
     began=$EPOCHREALTIME
+    local lag
     for _ in $(seq 6000); do
-        [ "$(sql -c "$writer_lag")" -le 0 ] && break
+        lag=$(sql -c "$writer_lag")
+        [ "$lag" -le 0 ] && break
         sleep 0.1
     done
-    [ "$(sql -c "$writer_lag")" -le 0 ] || { echo "the indexer did not catch up in 10 minutes" >&2; exit 1; }
+    [ "$lag" -le 0 ] || { echo "the indexer did not catch up in 10 minutes" >&2; exit 1; }
     caught_up=$(awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
     stop_server
 }
+# round with|without [LABEL]: one round in that database, printed.
+round() {
+    if [ "$1" = with ]; then adds "$with_database"; else adds "$without_database"; fi
+    echo "${2:-}$1 the indexes: $rate adds/s; the indexer caught up $caught_up s after"
+}
 # A round of each first, not counted: the first round after the copy ran at 0.64 times
 # the rate of the last ones (NOTES=20000).
-adds "$with_database"
-echo "warm-up, with the indexes: $rate adds/s; the indexer caught up $caught_up s after"
-adds "$without_database"
-echo "warm-up, without the indexes: $rate adds/s; the indexer caught up $caught_up s after"
+round with "warm-up, "
+round without "warm-up, "
 with=() without=()
 for which in with without without with with without without with; do
-    if [ "$which" = with ]; then adds "$with_database"; with+=("$rate")
-    else adds "$without_database"; without+=("$rate"); fi
-    echo "$which the indexes: $rate adds/s; the indexer caught up $caught_up s after"
+    round "$which"
+    if [ "$which" = with ]; then with+=("$rate"); else without+=("$rate"); fi
 done
 echo "adds/s with the indexes ${with[*]}, without them ${without[*]}"
 awk -v a="${with[*]}" -v b="${without[*]}" 'BEGIN {
