@@ -176,7 +176,7 @@ struct PostgreSQLSearchIndexerTests {
         #expect(try connection.query(analyses).int64(0, 0) == before + 1)
     }
 
-    /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/emptyAll``) while an
+    /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/empty(on:)``) while an
     /// indexer's batch holds its account's progress row: the batch goes on to the chunks
     /// and commits, then the store empties. With the chunks locked first, the batch and the
     /// TRUNCATE each waited on the other until PostgreSQL failed one of them as a deadlock.
@@ -186,9 +186,6 @@ struct PostgreSQLSearchIndexerTests {
         let (schema, accounts) = try await schema(withAccounts: "d@x")
         let account = accounts[0]
         let batch = try PostgreSQLConnection(conninfo: schema)
-        let emptier = try PostgreSQLConnection(conninfo: schema)
-        let watcher = try PostgreSQLConnection(conninfo: schema)
-        let batchProcess = try batch.query("SELECT pg_backend_pid()").int64(0, 0)
         try batch.execute("BEGIN")
         // The batch's first steps (PostgreSQLSearchIndexer.index): its progress row, locked.
         _ = try batch.query(
@@ -197,32 +194,70 @@ struct PostgreSQLSearchIndexerTests {
         _ = try batch.query(
             "SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1 FOR UPDATE",
             .integer(account))
-        let emptied = Mutex<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            do {
-                try emptier.execute(PostgreSQLNoteStore.emptyAll)
-                emptied.withLock { $0 = "emptied" }
-            } catch {
-                emptied.withLock { $0 = "\(error)" }
-            }
-            done.signal()
-        }.start()
-        try Poll.until("the TRUNCATE waiting on the batch", timeout: .seconds(60)) {
-            try watcher.query(
-                """
-                SELECT count(*) FROM pg_stat_activity
-                WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE 'TRUNCATE%'
-                """, .integer(batchProcess)
-            ).int64(0, 0) == 1
-        }
+        let emptying = try Emptying(schema: schema, waitingOn: batch)
         // The batch's next step reads and writes the chunks.
         _ = try batch.query(
             "SELECT count(*) FROM search_chunks WHERE account_id = $1", .integer(account))
         try batch.execute("COMMIT")
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        #expect(emptied.withLock { $0 } == "emptied")
-        #expect(try watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
+        try emptying.expectEmptied()
+    }
+
+    /// Emptying the store while a lookup that names `accounts` before the progress (the
+    /// indexer's first statement as it starts) holds `accounts`: each waits on the other,
+    /// PostgreSQL fails the TRUNCATE (the side whose `deadlock_timeout`, 2 s here, runs out
+    /// first), and the store runs it again once the lookup is done. The one CI failure of
+    /// `migrate --force` (40P01 with the progress first) was this.
+    @Test func emptyingTheStoreRunsAgainAfterADeadlock() async throws {
+        let (schema, _) = try await schema(withAccounts: "e@x")
+        let lookup = try PostgreSQLConnection(conninfo: schema)
+        // The lookup never fails first: the TRUNCATE's shorter timeout finds the deadlock.
+        try lookup.execute("SET deadlock_timeout = '10min'")
+        try lookup.execute("BEGIN")
+        _ = try lookup.query("SELECT count(*) FROM accounts")
+        let emptying = try Emptying(schema: schema, waitingOn: lookup)
+        // The lookup's next table, which the TRUNCATE holds.
+        _ = try lookup.query("SELECT count(*) FROM search_chunks_progress")
+        try lookup.execute("COMMIT")
+        try emptying.expectEmptied()
+    }
+
+    /// ``PostgreSQLNoteStore/empty(on:)`` on a thread of its own, once another connection
+    /// blocks it.
+    private final class Emptying: Sendable {
+        let watcher: PostgreSQLConnection
+        let outcome = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+
+        /// Starts emptying and returns once the TRUNCATE waits on `blocker`'s locks.
+        init(schema: String, waitingOn blocker: PostgreSQLConnection) throws {
+            let emptier = try PostgreSQLConnection(conninfo: schema)
+            try emptier.execute("SET deadlock_timeout = '2s'")
+            watcher = try PostgreSQLConnection(conninfo: schema)
+            let blockerProcess = try blocker.query("SELECT pg_backend_pid()").int64(0, 0)
+            Thread { [self] in
+                do {
+                    try PostgreSQLNoteStore.empty(on: emptier)
+                    outcome.withLock { $0 = "emptied" }
+                } catch {
+                    outcome.withLock { $0 = "\(error)" }
+                }
+                done.signal()
+            }.start()
+            try Poll.until("the TRUNCATE waiting on the other connection", timeout: .seconds(60)) {
+                try watcher.query(
+                    """
+                    SELECT count(*) FROM pg_stat_activity
+                    WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE 'TRUNCATE%'
+                    """, .integer(blockerProcess)
+                ).int64(0, 0) == 1
+            }
+        }
+
+        func expectEmptied() throws {
+            #expect(done.wait(timeout: .now() + 60) == .success)
+            #expect(outcome.withLock { $0 } == "emptied")
+            #expect(try watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
+        }
     }
 
     /// Merging the pending entries takes the indexes' owner (`gin_clean_pending_list`): a

@@ -14,6 +14,9 @@ public struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Hashabl
     public static let connectionFailure = "08006"
     /// `08001`: the client could not establish a connection.
     public static let cannotConnect = "08001"
+    /// `40P01`: PostgreSQL ended one of two transactions waiting on each other's locks.
+    /// Nothing of the failed one happened, so it may run again.
+    public static let deadlockDetected = "40P01"
     /// `55000`: the schema is newer than this server knows (a migration it lacks).
     public static let objectNotInPrerequisiteState = "55000"
 

@@ -98,19 +98,44 @@ extension PostgreSQLNoteStore: TransferableStore {
 
     func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            try connection.execute(Self.emptyAll)
+            try Self.empty(on: connection)
         }
     }
+
+    /// Runs ``emptyAll``, again after a deadlock (``emptyAttempts`` in all).
+    ///
+    /// No one order of the tables keeps the TRUNCATE clear of every statement: it takes
+    /// each table's lock in turn and holds it, while a statement takes its own tables' locks
+    /// in the order it names them. The search indexer's batch takes its progress row before
+    /// `accounts`, and its lookups (`accounts` joined with the progress) take `accounts`
+    /// first; a server's indexer starts with such a lookup, at the moment `migrate --force`
+    /// opens the store to empty it. PostgreSQL ends such a wait by failing one side (40P01,
+    /// after its `deadlock_timeout`, a second by default), most often the TRUNCATE, which
+    /// waited longest; failed, it changed nothing and released its locks, so the other
+    /// statement finishes and the TRUNCATE runs again.
+    static func empty(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        var attempt = 1
+        while true {
+            do throws(PostgreSQLError) {
+                return try connection.execute(emptyAll)
+            } catch
+                where error.sqlState == PostgreSQLError.deadlockDetected
+                && attempt < emptyAttempts
+            {
+                attempt += 1
+            }
+        }
+    }
+
+    /// How many times ``empty(on:)`` runs the TRUNCATE before it reports the deadlock.
+    static let emptyAttempts = 5
 
     /// Empties every table. Issue 12 and 15: the change feed's rows and the search chunks go
     /// too (they reference the accounts), and the previous release's search entries.
     ///
-    /// TRUNCATE locks the tables in the order listed, holding each: the search indexer's
-    /// batch takes its account's progress row first and the chunks later, so progress
-    /// comes first here too. Chunks first, a batch holding its progress row waited on the
-    /// chunks while this waited on the progress: a deadlock, which PostgreSQL ends by
-    /// failing one of the two (40P01; likely what made a `migrate --force` exit 1 once in a
-    /// parallel test run).
+    /// The progress comes before the chunks, in the order an indexer's batch takes them, so
+    /// that the TRUNCATE waits for a batch rather than deadlocking with it
+    /// (``empty(on:)`` runs it again after the deadlocks no order avoids).
     static let emptyAll = """
         TRUNCATE search_chunks_progress, search_chunks, search_progress, search_entries,
             note_changes, notes, tokens, accounts
