@@ -204,14 +204,15 @@ struct PostgreSQLSearchIndexerTests {
 
     /// Emptying the store while a lookup that names `accounts` before the progress (the
     /// indexer's first statement as it starts) holds `accounts`: each waits on the other,
-    /// PostgreSQL fails the TRUNCATE (the side whose `deadlock_timeout`, 2 s here, runs out
+    /// PostgreSQL fails the TRUNCATE (the side whose `deadlock_timeout`, 5 s here, runs out
     /// first), and the store runs it again once the lookup is done. The one CI failure of
     /// `migrate --force` (40P01 with the progress first) was this.
     @Test func emptyingTheStoreRunsAgainAfterADeadlock() async throws {
         let (schema, _) = try await schema(withAccounts: "e@x")
         let lookup = try PostgreSQLConnection(conninfo: schema)
-        // The lookup never fails first: the TRUNCATE's shorter timeout finds the deadlock.
-        try lookup.execute("SET deadlock_timeout = '10min'")
+        // The lookup never fails first: the TRUNCATE's shorter timeout finds the deadlock,
+        // provided the lookup waits within 5 s of it (PostgreSQL looks once per wait).
+        try lookup.execute("SET deadlock_timeout = '1min'")
         try lookup.execute("BEGIN")
         _ = try lookup.query("SELECT count(*) FROM accounts")
         let emptying = try Emptying(schema: schema, waitingOn: lookup)
@@ -231,7 +232,7 @@ struct PostgreSQLSearchIndexerTests {
         /// Starts emptying and returns once the TRUNCATE waits on `blocker`'s locks.
         init(schema: String, waitingOn blocker: PostgreSQLConnection) throws {
             let emptier = try PostgreSQLConnection(conninfo: schema)
-            try emptier.execute("SET deadlock_timeout = '2s'")
+            try emptier.execute("SET deadlock_timeout = '5s'")
             watcher = try PostgreSQLConnection(conninfo: schema)
             let blockerProcess = try blocker.query("SELECT pg_backend_pid()").int64(0, 0)
             Thread { [self] in
