@@ -205,8 +205,9 @@ struct PostgreSQLSearchIndexerTests {
     /// Emptying the store while a lookup that names `accounts` before the progress (the
     /// indexer's first statement as it starts) holds `accounts`: each waits on the other,
     /// PostgreSQL fails the TRUNCATE (the side whose `deadlock_timeout`, 5 s here, runs out
-    /// first), and the store runs it again once the lookup is done. The one CI failure of
-    /// `migrate --force` (40P01 with the progress first) was this.
+    /// first), and the store runs it again once the lookup is done. Most likely what failed
+    /// `migrate --force` in CI (40P01 with the progress first): its store's indexer starts
+    /// with such a lookup.
     @Test func emptyingTheStoreRunsAgainAfterADeadlock() async throws {
         let (schema, _) = try await schema(withAccounts: "e@x")
         let lookup = try PostgreSQLConnection(conninfo: schema)
