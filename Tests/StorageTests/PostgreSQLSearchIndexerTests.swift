@@ -176,12 +176,10 @@ struct PostgreSQLSearchIndexerTests {
         #expect(try connection.query(analyses).int64(0, 0) == before + 1)
     }
 
-    /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/empty(on:)``) while an
+    /// Emptying the store (`migrate --force`, ``PostgreSQLNoteStore/removeAll()``) while an
     /// indexer's batch holds its account's progress row: the batch goes on to the chunks
     /// and commits, then the store empties. With the chunks locked first, the batch and the
     /// TRUNCATE each waited on the other until PostgreSQL failed one of them as a deadlock.
-    /// Raw connections and a thread of its own: neither the store's indexer nor the
-    /// cooperative pool (busy in a parallel run) stands between the two.
     @Test func emptyingTheStoreWaitsForABatchWithoutADeadlock() async throws {
         let (schema, accounts) = try await schema(withAccounts: "d@x")
         let account = accounts[0]
@@ -194,71 +192,120 @@ struct PostgreSQLSearchIndexerTests {
         _ = try batch.query(
             "SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1 FOR UPDATE",
             .integer(account))
-        let emptying = try Emptying(schema: schema, waitingOn: batch)
+        let emptying = try Conflicting(schema: schema, waitingOn: batch, in: "TRUNCATE") {
+            try await $0.removeAll()
+            return "emptied"
+        }
         // The batch's next step reads and writes the chunks.
         _ = try batch.query(
             "SELECT count(*) FROM search_chunks WHERE account_id = $1", .integer(account))
         try batch.execute("COMMIT")
-        try emptying.expectEmptied()
+        try emptying.expect("emptied")
+        #expect(try emptying.watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
     }
 
     /// Emptying the store while a lookup that names `accounts` before the progress (the
     /// indexer's first statement as it starts) holds `accounts`: each waits on the other,
-    /// PostgreSQL fails the TRUNCATE (the side whose `deadlock_timeout`, 5 s here, runs out
-    /// first), and the store runs it again once the lookup is done. Most likely what failed
-    /// `migrate --force` in CI (40P01 with the progress first): its store's indexer starts
-    /// with such a lookup.
+    /// PostgreSQL fails the TRUNCATE, and the store runs it again once the lookup is done.
+    /// Most likely what failed `migrate --force` in CI (40P01 with the progress first): its
+    /// store's indexer starts with such a lookup.
     @Test func emptyingTheStoreRunsAgainAfterADeadlock() async throws {
         let (schema, _) = try await schema(withAccounts: "e@x")
         let lookup = try PostgreSQLConnection(conninfo: schema)
-        // The lookup never fails first: the TRUNCATE's shorter timeout finds the deadlock,
-        // provided the lookup waits within 5 s of it (PostgreSQL looks once per wait).
-        try lookup.execute("SET deadlock_timeout = '1min'")
         try lookup.execute("BEGIN")
         _ = try lookup.query("SELECT count(*) FROM accounts")
-        let emptying = try Emptying(schema: schema, waitingOn: lookup)
+        let emptying = try Conflicting(schema: schema, waitingOn: lookup, in: "TRUNCATE") {
+            try await $0.removeAll()
+            return "emptied"
+        }
         // The lookup's next table, which the TRUNCATE holds.
         _ = try lookup.query("SELECT count(*) FROM search_chunks_progress")
         try lookup.execute("COMMIT")
-        try emptying.expectEmptied()
+        try emptying.expect("emptied")
+        #expect(try emptying.watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
     }
 
-    /// ``PostgreSQLNoteStore/empty(on:)`` on a thread of its own, once another connection
-    /// blocks it.
-    private final class Emptying: Sendable {
+    /// Removing an account (`accounts remove`) while its indexer's batch holds the
+    /// account's progress row: the DELETE holds the account's row and waits for the
+    /// progress row, which goes with the account, and the batch's next chunk refers to the
+    /// account, so it waits for the DELETE. PostgreSQL fails the DELETE (40P01, which the
+    /// operator saw), and the store runs it again once the batch has committed.
+    @Test func removingAnAccountRunsAgainAfterADeadlockWithItsBatch() async throws {
+        let (schema, accounts) = try await schema(withAccounts: "r@x")
+        let account = accounts[0]
+        let batch = try PostgreSQLConnection(conninfo: schema)
+        // The progress row an earlier batch made: made in this one, its reference to the
+        // account would hold the account's row before the DELETE could.
+        _ = try batch.query(
+            "INSERT INTO search_chunks_progress (account_id, indexed_seq) VALUES ($1, 0)",
+            .integer(account))
+        try batch.execute("BEGIN")
+        _ = try batch.query(
+            "SELECT indexed_seq FROM search_chunks_progress WHERE account_id = $1 FOR UPDATE",
+            .integer(account))
+        let removing = try Conflicting(schema: schema, waitingOn: batch, in: "DELETE") {
+            try await $0.removeAccount(email: "r@x") ? "removed" : "no such account"
+        }
+        // The batch's chunk, whose reference to the account waits for the DELETE.
+        _ = try batch.query(
+            """
+            INSERT INTO search_chunks (account_id, note_id, chunk, sort_key, version, folded_content)
+            VALUES ($1, 1, 0, '2026-01-01 00:00:00', 1, 'x')
+            """, .integer(account))
+        try batch.execute("COMMIT")
+        try removing.expect("removed")
+        let left = try removing.watcher.query(
+            """
+            SELECT (SELECT count(*) FROM accounts) + (SELECT count(*) FROM search_chunks)
+                + (SELECT count(*) FROM search_chunks_progress)
+            """)
+        #expect(left.int64(0, 0) == 0)
+    }
+
+    /// A store's operation on a task of its own, started once its statement waits on
+    /// `blocker`'s locks. The store's connections look for a deadlock after 5 s of a wait,
+    /// the blocker's after a minute, so that PostgreSQL fails the store's statement,
+    /// provided the blocker starts waiting within those 5 s (it looks once per wait).
+    private final class Conflicting: Sendable {
         let watcher: PostgreSQLConnection
+        let store: PostgreSQLNoteStore
         let outcome = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)
 
-        /// Starts emptying and returns once the TRUNCATE waits on `blocker`'s locks.
-        init(schema: String, waitingOn blocker: PostgreSQLConnection) throws {
-            let emptier = try PostgreSQLConnection(conninfo: schema)
-            try emptier.execute("SET deadlock_timeout = '5s'")
+        init(
+            schema: String, waitingOn blocker: PostgreSQLConnection, in statement: String,
+            _ operation: @escaping @Sendable (PostgreSQLNoteStore) async throws -> String
+        ) throws {
+            try blocker.execute("SET deadlock_timeout = '1min'")
+            store = try PostgreSQLNoteStore(conninfo: schema + "%20-cdeadlock_timeout%3D5s")
             watcher = try PostgreSQLConnection(conninfo: schema)
             let blockerProcess = try blocker.query("SELECT pg_backend_pid()").int64(0, 0)
-            Thread { [self] in
+            Task.detached { [self] in
                 do {
-                    try PostgreSQLNoteStore.empty(on: emptier)
-                    outcome.withLock { $0 = "emptied" }
+                    let text = try await operation(store)
+                    outcome.withLock { $0 = text }
                 } catch {
                     outcome.withLock { $0 = "\(error)" }
                 }
                 done.signal()
-            }.start()
-            try Poll.until("the TRUNCATE waiting on the other connection", timeout: .seconds(60)) {
+            }
+            try Poll.until(
+                "the \(statement) waiting on the other connection", timeout: .seconds(60)
+            ) {
                 try watcher.query(
                     """
                     SELECT count(*) FROM pg_stat_activity
-                    WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE 'TRUNCATE%'
-                    """, .integer(blockerProcess)
+                    WHERE $1::int = ANY (pg_blocking_pids(pid)) AND query LIKE $2
+                    """, .integer(blockerProcess), .text(statement + "%")
                 ).int64(0, 0) == 1
             }
         }
 
-        func expectEmptied() throws {
+        /// Waits for the operation and expects its outcome.
+        func expect(_ expected: String) throws {
+            defer { store.close() }
             #expect(done.wait(timeout: .now() + 60) == .success)
-            #expect(outcome.withLock { $0 } == "emptied")
-            #expect(try watcher.query("SELECT count(*) FROM accounts").int64(0, 0) == 0)
+            #expect(outcome.withLock { $0 } == expected)
         }
     }
 

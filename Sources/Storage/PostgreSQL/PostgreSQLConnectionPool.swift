@@ -32,9 +32,18 @@ final class PostgreSQLConnectionPool: Sendable {
         case never
     }
 
+    /// How many times a body runs while PostgreSQL keeps rolling it back for a conflict
+    /// (``PostgreSQLError/isConflict``) before the pool reports the conflict.
+    static let conflictAttempts = 5
+
     /// Runs `body` with a connection. A connection that cannot be opened (the server is
     /// down or refuses) is ``StoreError/overloaded(retryAfter:)``-like: nothing was done,
     /// so the caller answers "retry later"; the pool reports it as `unreachable`.
+    ///
+    /// A body that PostgreSQL rolled back for a conflict runs again, reads and writes alike
+    /// (``conflictAttempts`` in all): every body is one transaction, one statement, or
+    /// statements that may run twice (a conditional write's refusal reads only what the
+    /// write left unchanged).
     func withConnection<Value>(
         retry: Retry, _ body: (PostgreSQLConnection) throws(PostgreSQLError) -> Value
     ) throws(PostgreSQLPoolError) -> Value {
@@ -43,12 +52,39 @@ final class PostgreSQLConnectionPool: Sendable {
             attemptsLeft -= 1
             let connection = try borrow()
             do throws(PostgreSQLError) {
-                let value = try body(connection)
+                let value = try Self.runAgainAfterConflicts(body, on: connection)
                 giveBack(connection)
                 return value
             } catch {
                 giveBack(connection)
                 guard error.isConnectionLost, attemptsLeft > 0 else { throw .failed(error) }
+            }
+        }
+    }
+
+    /// Runs `body`, and again after a conflict. No order of the tables keeps every pair of
+    /// statements from waiting on each other: removing an account deletes its indexer's
+    /// progress row once it holds the account's row, while the indexer's batch holds that
+    /// progress row and then needs the account's row for its chunks; `migrate --force`'s
+    /// TRUNCATE takes its tables in one order and the indexer's lookups in the other.
+    /// PostgreSQL ends such a wait after its `deadlock_timeout` (a second by default) by
+    /// failing one side, which changed nothing and released its locks, so the other
+    /// finishes and the failed one succeeds when it runs again.
+    private static func runAgainAfterConflicts<Value>(
+        _ body: (PostgreSQLConnection) throws(PostgreSQLError) -> Value,
+        on connection: PostgreSQLConnection
+    ) throws(PostgreSQLError) -> Value {
+        var attempt = 1
+        while true {
+            do throws(PostgreSQLError) {
+                return try body(connection)
+            } catch
+                where error.isConflict && attempt < conflictAttempts
+            {
+                // A pipeline's transaction is left open by the failure: ended here.
+                if connection.isInTransaction { try connection.execute("ROLLBACK") }
+                guard connection.isReusable else { throw error }
+                attempt += 1
             }
         }
     }

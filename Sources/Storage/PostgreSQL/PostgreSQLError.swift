@@ -17,6 +17,9 @@ public struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Hashabl
     /// `40P01`: PostgreSQL ended one of two transactions waiting on each other's locks.
     /// Nothing of the failed one happened, so it may run again.
     public static let deadlockDetected = "40P01"
+    /// `40001`: PostgreSQL could not order the transaction with a concurrent one and
+    /// rolled it back; it may run again.
+    public static let serializationFailure = "40001"
     /// `55000`: the schema is newer than this server knows (a migration it lacks).
     public static let objectNotInPrerequisiteState = "55000"
 
@@ -41,6 +44,13 @@ public struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Hashabl
     public var isConnectionLost: Bool {
         sqlStateClass == "08" || sqlState == "57P01" || sqlState == "57P02"
             || sqlState == "57P03"
+    }
+
+    /// Whether PostgreSQL rolled the transaction back for a conflict with another one (a
+    /// deadlock, a serialization failure): nothing of it happened, and running it again
+    /// once the other has finished succeeds.
+    public var isConflict: Bool {
+        sqlState == Self.deadlockDetected || sqlState == Self.serializationFailure
     }
 
     public var description: String {

@@ -96,46 +96,21 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
+    /// Empties the store: one TRUNCATE (``emptyAll``), run again after a deadlock by the
+    /// pool (an indexer's lookups take `accounts` before the progress, and a server's
+    /// indexer starts with one at the moment `migrate --force` opens the store to empty it).
     func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
-            try Self.empty(on: connection)
+            try connection.execute(Self.emptyAll)
         }
     }
-
-    /// Runs ``emptyAll``, again after a deadlock (``emptyAttempts`` in all).
-    ///
-    /// No one order of the tables keeps the TRUNCATE clear of every statement: it takes
-    /// each table's lock in turn and holds it, while a statement takes its own tables' locks
-    /// in the order it names them. The search indexer's batch takes its progress row before
-    /// `accounts`, and its lookups (`accounts` joined with the progress) take `accounts`
-    /// first; a server's indexer starts with such a lookup, at the moment `migrate --force`
-    /// opens the store to empty it. PostgreSQL ends such a wait by failing one side (40P01,
-    /// after its `deadlock_timeout`, a second by default), most often the TRUNCATE, which
-    /// waited longest; failed, it changed nothing and released its locks, so the other
-    /// statement finishes and the TRUNCATE runs again.
-    static func empty(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
-        var attempt = 1
-        while true {
-            do throws(PostgreSQLError) {
-                return try connection.execute(emptyAll)
-            } catch
-                where error.sqlState == PostgreSQLError.deadlockDetected
-                && attempt < emptyAttempts
-            {
-                attempt += 1
-            }
-        }
-    }
-
-    /// How many times ``empty(on:)`` runs the TRUNCATE before it reports the deadlock.
-    static let emptyAttempts = 5
 
     /// Empties every table. Issue 12 and 15: the change feed's rows and the search chunks go
     /// too (they reference the accounts), and the previous release's search entries.
     ///
     /// The progress comes before the chunks, in the order an indexer's batch takes them, so
-    /// that the TRUNCATE waits for a batch rather than deadlocking with it
-    /// (``empty(on:)`` runs it again after the deadlocks no order avoids).
+    /// that the TRUNCATE waits for a batch rather than deadlocking with it (the pool runs
+    /// it again after the deadlocks no order avoids).
     static let emptyAll = """
         TRUNCATE search_chunks_progress, search_chunks, search_progress, search_entries,
             note_changes, notes, tokens, accounts
