@@ -47,42 +47,15 @@ public struct SQLiteDoctor: Sendable {
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
         let hasTable = try exists.step()
         connection.finishStatements()
-        guard hasTable else {
-            return [
-                DoctorFinding(
-                    .warning,
-                    "no schema_migrations table: not yet opened by this version (serve migrates it)"
-                )
-            ]
+        var applied: Set<String>?
+        if hasTable {
+            let statement = try connection.statement("SELECT name FROM schema_migrations")
+            var names = Set<String>()
+            while try statement.step() { names.insert(statement.text(0)) }
+            connection.finishStatements()
+            applied = names
         }
-        let statement = try connection.statement("SELECT name FROM schema_migrations")
-        var applied = Set<String>()
-        while try statement.step() { applied.insert(statement.text(0)) }
-        connection.finishStatements()
-        let known = SQLiteMigrations.all.map(\.name)
-        let missing = known.filter { !applied.contains($0) }
-        let unknown = applied.subtracting(known).sorted()
-        var findings: [DoctorFinding] = []
-        if !unknown.isEmpty {
-            findings.append(
-                DoctorFinding(
-                    .problem,
-                    "schema has migrations this version does not know (a newer server made it): "
-                        + unknown.joined(separator: ", ")))
-        }
-        if !missing.isEmpty {
-            findings.append(
-                DoctorFinding(
-                    .warning,
-                    "schema is behind, serve will apply: " + missing.joined(separator: ", ")))
-        }
-        if findings.isEmpty {
-            findings.append(
-                DoctorFinding(
-                    .ok, "schema up to date (\(known.count) migrations, last \(known.last ?? "-"))")
-            )
-        }
-        return findings
+        return DoctorFinding.schema(applied: applied, known: SQLiteMigrations.all.map(\.name))
     }
 
     private func journal(_ connection: SQLiteConnection) throws(SQLiteError) -> [DoctorFinding] {

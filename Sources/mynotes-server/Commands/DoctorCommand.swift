@@ -6,25 +6,36 @@ struct DoctorCommand: Command {
     static let configuration = CommandConfiguration(
         name: "doctor", abstract: "Check the database and report what is wrong.",
         discussion: """
-            Checks the database: integrity (integrity_check), schema version against this
-            build's migrations, journal mode, file permissions, and free disk space. Prints
-            one line per finding (ok, warning or problem); exits 1 when there is a problem.
-            Reads only: safe while the server runs.
+            Checks the database. SQLite: integrity (integrity_check), schema version against
+            this build's migrations, journal mode, file permissions, and free disk space.
+            PostgreSQL: the connection, fsync and full_page_writes, schema version, and the
+            search indexes (present, valid, merged by this user, caught up, against
+            shared_buffers). Prints one line per finding (ok, warning or problem); exits 1
+            when there is a problem. Reads only: safe while servers run.
             """,
         options: [DatabaseOption.spec])
 
-    let path: String
+    let location: StoreLocation
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
-        path = try DatabaseOption.sqlitePath(arguments, for: "doctor")
+        location = try DatabaseOption.location(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandFailure) {
-        let findings = SQLiteDoctor(path: path).examine()
+        let findings: [DoctorFinding]
+        let name: String
+        switch location {
+        case .sqlite(let path):
+            findings = SQLiteDoctor(path: path).examine()
+            name = path
+        case .postgreSQL(let conninfo):
+            findings = PostgreSQLDoctor(conninfo: conninfo).examine()
+            name = location.description
+        }
         for finding in findings { context.print(finding.description) }
         let problems = findings.filter { $0.severity == .problem }.count
         if problems > 0 {
-            throw CommandFailure("\(problems) problem\(problems == 1 ? "" : "s") found in \(path)")
+            throw CommandFailure("\(problems) problem\(problems == 1 ? "" : "s") found in \(name)")
         }
     }
 }
