@@ -1,3 +1,4 @@
+import BoundedExecution
 import Foundation
 import MyNotesTesting
 import Synchronization
@@ -265,10 +266,14 @@ struct PostgreSQLSearchIndexerTests {
     /// A store's operation on a task of its own, started once its statement waits on
     /// `blocker`'s locks. The store's connections look for a deadlock after 5 s of a wait,
     /// the blocker's after a minute, so that PostgreSQL fails the store's statement,
-    /// provided the blocker starts waiting within those 5 s (it looks once per wait).
+    /// provided the blocker starts waiting within those 5 s (it looks once per wait). The
+    /// task runs on a thread of its own: in a parallel run, a task on the cooperative pool
+    /// did not start within a minute.
     private final class Conflicting: Sendable {
         let watcher: PostgreSQLConnection
         let store: PostgreSQLNoteStore
+        let thread = BoundedExecutor(
+            name: "conflicting", limits: ExecutorLimits(threads: 1, queueLimit: 1))
         let outcome = Mutex<String?>(nil)
         let done = DispatchSemaphore(value: 0)
 
@@ -280,7 +285,7 @@ struct PostgreSQLSearchIndexerTests {
             store = try PostgreSQLNoteStore(conninfo: schema + "%20-cdeadlock_timeout%3D5s")
             watcher = try PostgreSQLConnection(conninfo: schema)
             let blockerProcess = try blocker.query("SELECT pg_backend_pid()").int64(0, 0)
-            Task.detached { [self] in
+            Task(executorPreference: thread) { [self] in
                 do {
                     let text = try await operation(store)
                     outcome.withLock { $0 = text }
@@ -303,7 +308,10 @@ struct PostgreSQLSearchIndexerTests {
 
         /// Waits for the operation and expects its outcome.
         func expect(_ expected: String) throws {
-            defer { store.close() }
+            defer {
+                store.close()
+                thread.close()
+            }
             #expect(done.wait(timeout: .now() + 60) == .success)
             #expect(outcome.withLock { $0 } == expected)
         }
