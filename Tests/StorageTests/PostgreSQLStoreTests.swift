@@ -288,6 +288,41 @@ struct PostgreSQLStoreTests {
         #expect(prepared == 1)
     }
 
+    /// A pipelined statement with `eachRow` hands its rows over one at a time, as
+    /// PostgreSQL sends them (a search's page of long notes is made into notes while the
+    /// next are read), between the other statements' results; one that fails after some
+    /// rows has handed those over, fails the pipeline, and leaves the connection usable.
+    @Test func aPipelinedStatementHandsOverItsRowsOneAtATime() throws {
+        let connection = try PostgreSQLConnection(conninfo: database)
+        var handed: [[Int64]] = []
+        let results = try connection.pipeline([
+            .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
+            .init(
+                sql: "SELECT g FROM generate_series(1, $1::int) g", parameters: [.integer(5)],
+                eachRow: { rows in handed.append((0..<rows.count).map { rows.int64($0, 0) }) }),
+            .init(sql: "SELECT 42", parameters: []),
+            .init(sql: "COMMIT", parameters: []),
+        ])
+        #expect(handed == [[1], [2], [3], [4], [5]])
+        #expect(results[1].count == 0)
+        #expect(results[2].int64(0, 0) == 42)
+
+        handed = []
+        let error = #expect(throws: PostgreSQLError.self) {
+            _ = try connection.pipeline([
+                .init(
+                    sql: "SELECT 10 / (3 - g) FROM generate_series(1, 5) g", parameters: [],
+                    eachRow: { rows in
+                        handed.append((0..<rows.count).map { rows.int64($0, 0) })
+                    })
+            ])
+        }
+        #expect(error?.sqlState == "22012")
+        #expect(handed == [[5], [10]])
+        #expect(connection.isReusable)
+        #expect(try connection.query("SELECT 7").int64(0, 0) == 7)
+    }
+
     /// However many calls come at once, the store holds at most its pool's connections,
     /// and the change listener's and the search indexer's.
     @Test func holdsNoMoreConnectionsThanItsPool() async throws {

@@ -138,6 +138,11 @@ final class PostgreSQLConnection: @unchecked Sendable {
     struct Statement {
         let sql: String
         let parameters: [PostgreSQLValue]
+        /// Given the rows as they arrive (libpq's single-row mode: a result of one row at
+        /// a time), instead of all of them at the end: the caller works on a row while
+        /// PostgreSQL reads the next (a page of long notes out of TOAST). The pipeline's
+        /// result for the statement then holds no row.
+        var eachRow: ((PostgreSQLRows) -> Void)? = nil
     }
 
     /// Sends every statement at once and then reads their results, in order: one round
@@ -167,9 +172,22 @@ final class PostgreSQLConnection: @unchecked Sendable {
         var rows: [PostgreSQLRows] = []
         var firstFailure: PostgreSQLError?
         for statement in statements {
-            guard let result = PQgetResult(handle) else {
+            // Before the statement's first result, as pipeline mode wants it.
+            if statement.eachRow != nil, PQsetSingleRowMode(handle) != 1 {
+                throw failure(sql: statement.sql)
+            }
+            guard var result = PQgetResult(handle) else {
                 // Only a connection that broke ends the results early.
                 throw firstFailure ?? failure(sql: statement.sql)
+            }
+            if let eachRow = statement.eachRow {
+                while PQresultStatus(result) == PGRES_SINGLE_TUPLE {
+                    eachRow(PostgreSQLRows(result))
+                    guard let next = PQgetResult(handle) else {
+                        throw firstFailure ?? failure(sql: statement.sql)
+                    }
+                    result = next
+                }
             }
             // Each statement's results end with a NULL.
             while let extra = PQgetResult(handle) { PQclear(extra) }

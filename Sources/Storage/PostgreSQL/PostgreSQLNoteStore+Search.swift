@@ -216,16 +216,22 @@ extension PostgreSQLNoteStore {
             sql = pageByMonthOfLongQuery
             parameters.append(.text(needle))
         }
+        // Each note is made as it arrives, while PostgreSQL reads the next out of TOAST.
+        var notes: [Note] = []
         let results = try connection.pipeline([
             .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
             .init(sql: bucketPlans, parameters: []),
-            .init(sql: sql, parameters: parameters),
+            .init(
+                sql: sql, parameters: parameters,
+                eachRow: { rows in
+                    notes += (0..<rows.count).map { note(rows, $0) }
+                }),
             .init(
                 sql: tailMatches,
                 parameters: [.integer(account)] + cursor + [.text(needle), .integer(Int64(limit))]),
             .init(sql: "COMMIT", parameters: []),
         ])
-        return merged(results[2], results[3], limit: limit)
+        return merged(notes, results[3], limit: limit)
     }
 
     /// The notes of a page read through an index and those of the tail, newest first, each
@@ -233,10 +239,10 @@ extension PostgreSQLNoteStore {
     /// since those buckets filled the page. The index's statements leave their rows'
     /// order to this sort, so that PostgreSQL sorts no row with its content (a page of long
     /// notes took twice the listing's time in the statement).
-    private static func merged(_ indexed: PostgreSQLRows, _ tail: PostgreSQLRows, limit: Int)
+    private static func merged(_ indexed: [Note], _ tail: PostgreSQLRows, limit: Int)
         -> [Note]
     {
-        var notes = (0..<indexed.count).map { note(indexed, $0) }
+        var notes = indexed
         let listed = Set(notes.map(\.id))
         notes += (0..<tail.count).map { note(tail, $0) }.filter { !listed.contains($0.id) }
         notes.sort { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
