@@ -11,10 +11,11 @@
 # sum of rates against the first variant's, without and with the waits.
 #
 #   benchmarks/search-postgresql-adds.sh            # about 10 minutes on 2 cores
-#   VARIANTS="none both" ROUNDS=4 benchmarks/search-postgresql-adds.sh
+#   VARIANTS="none all" ROUNDS=4 benchmarks/search-postgresql-adds.sh
 #
 # Variants: none (no search index), triples (the three-character index alone), pieces (the
-# piece index alone), both; both-nofastupdate and both-pending32mb change both indexes' storage
+# piece index alone), fives (the five-character index alone), all; all-nofastupdate and
+# all-pending32mb change every index's storage
 # parameters. Overrides: NOTES, ROUNDS (default 6), SECONDS_EACH (default 6), VARIANTS,
 # SERVER_BINARY (this checkout's release build otherwise), PG_BIN, DIFFERENT_CONTENT=1
 # (every add a different note instead of the same one).
@@ -23,22 +24,22 @@ cd "$(dirname "$0")/.."
 notes=${NOTES:-100000}
 rounds=${ROUNDS:-6}
 seconds=${SECONDS_EACH:-6}
-read -r -a variants <<<"${VARIANTS:-none triples pieces both}"
+read -r -a variants <<<"${VARIANTS:-none triples pieces fives all}"
 for value in "$notes" "$rounds" "$seconds"; do
     [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, ROUNDS and SECONDS_EACH are whole numbers (got '$value')" >&2; exit 2; }
 done
+indexes=(search_chunks_triples search_chunks_pieces search_chunks_fives)
 declare -A drop=(
-    [none]="DROP INDEX search_chunks_triples; DROP INDEX search_chunks_pieces"
-    [triples]="DROP INDEX search_chunks_pieces"
-    [pieces]="DROP INDEX search_chunks_triples"
-    [both]=""
-    [both-nofastupdate]="ALTER INDEX search_chunks_triples SET (fastupdate = off);
-        ALTER INDEX search_chunks_pieces SET (fastupdate = off)"
-    [both-pending32mb]="ALTER INDEX search_chunks_triples SET (gin_pending_list_limit = 32768);
-        ALTER INDEX search_chunks_pieces SET (gin_pending_list_limit = 32768)"
+    [none]="DROP INDEX search_chunks_triples, search_chunks_pieces, search_chunks_fives"
+    [triples]="DROP INDEX search_chunks_pieces, search_chunks_fives"
+    [pieces]="DROP INDEX search_chunks_triples, search_chunks_fives"
+    [fives]="DROP INDEX search_chunks_triples, search_chunks_pieces"
+    [all]=""
+    [all-nofastupdate]=$(printf 'ALTER INDEX %s SET (fastupdate = off);' "${indexes[@]}")
+    [all-pending32mb]=$(printf 'ALTER INDEX %s SET (gin_pending_list_limit = 32768);' "${indexes[@]}")
 )
 for variant in "${variants[@]}"; do
-    [[ -v "drop[$variant]" ]] || { echo "no variant '$variant' (none, triples, pieces, both, both-nofastupdate, both-pending32mb)" >&2; exit 2; }
+    [[ -v "drop[$variant]" ]] || { echo "no variant '$variant' (none, triples, pieces, fives, all, all-nofastupdate, all-pending32mb)" >&2; exit 2; }
 done
 source benchmarks/postgresql-setup.sh
 postgresql_tools wrk python3

@@ -3,7 +3,7 @@
 # with an account of NOTES notes (default 1,000,000, about 200 bytes each, 30% Chinese,
 # the vocabulary of benchmarks/search-postgresql.py), written as a database of the
 # release before the search chunks holds them (its search entries left empty); the server
-# then migrates it (steps search-chunks, notes-lz4 and search-triples: the copy and the
+# then migrates it (steps search-chunks, notes-lz4, search-triples and search-fives: the copy and the
 # indexes' builds, timed, their progress lines shown), and it is vacuumed as docs/SCALING.md advises. Then it measures
 # searches over REST one at a time (QUERIES of 3 or more characters and QUERIES of 1 or 2,
 # each a first page of 50 and up to two keyset pages after it: p50/p99), and 40 of each
@@ -12,7 +12,7 @@
 # their own (SEED + 1: none read before) while another account adds WRITE_RATE notes a
 # second, shows the plans PostgreSQL used (auto_explain), and measures durable adds
 # through the legacy API (wrk, 64 connections) with the indexes and without them (in a copy
-# of the database with the two search indexes dropped), in the order with, without,
+# of the database with the search indexes dropped), in the order with, without,
 # without, with, twice, after a round of each not counted, each round from a CHECKPOINT
 # and followed by the indexer's catch-up (timed).
 #
@@ -100,18 +100,20 @@ large_account=$(sql -c "SELECT id FROM accounts WHERE email = 'large@example.com
 # The database as the release before the indexes left it: no search index, no search
 # entries, no record of their steps.
 index_definitions=$(sql -c "SELECT pg_get_indexdef('search_chunks_triples'::regclass) || ';'
-    || pg_get_indexdef('search_chunks_pieces'::regclass) || ';'")
-drop_indexes="DROP INDEX search_chunks_triples; DROP INDEX search_chunks_pieces"
+    || pg_get_indexdef('search_chunks_pieces'::regclass) || ';'
+    || pg_get_indexdef('search_chunks_fives'::regclass) || ';'")
+drop_indexes="DROP INDEX search_chunks_triples, search_chunks_pieces, search_chunks_fives"
 echo "$index_definitions" >"$work/indexes.sql"
 # The previous release's search entries stay, empty (they would hold the notes there; the
 # step that makes the chunks reads the notes alone): its step is the one timed, with
 # notes-lz4, which writes the notes compressed with pglz again with lz4.
 sql -c "DROP TABLE search_chunks; DROP TABLE search_chunks_progress;
     DROP FUNCTION mynotes_text_chunks; DROP FUNCTION mynotes_chunk_pieces;
-    DROP FUNCTION mynotes_chunk_triples;
+    DROP FUNCTION mynotes_chunk_triples; DROP FUNCTION mynotes_chunk_fives;
     ALTER TABLE notes ALTER COLUMN content SET COMPRESSION pglz,
         ALTER COLUMN folded_content SET COMPRESSION pglz;
-    DELETE FROM schema_migrations WHERE name IN ('search-chunks', 'notes-lz4', 'search-triples')"
+    DELETE FROM schema_migrations
+    WHERE name IN ('search-chunks', 'notes-lz4', 'search-triples', 'search-fives')"
 
 # fill ACCOUNT_ID COUNT AVERAGE_BYTES SEED: straight into the table, the change feed's
 # trigger off (one UPDATE of the account's row per note would take hours in one
@@ -148,14 +150,15 @@ for id in "$account" "$large_account"; do
         FROM notes WHERE account_id = $id"
 done
 
-echo "== the server migrates the database (steps search-chunks: the chunks, their trigram index and their piece index; notes-lz4; search-triples: the three-character index, and the trigram index dropped)"
+echo "== the server migrates the database (steps search-chunks: the chunks, their trigram index and their piece index; notes-lz4; search-triples: the three-character index, and the trigram index dropped; search-fives: the five-character index)"
 began=$EPOCHREALTIME
 prepare "$binary" accounts list --database "$database" 2>&1 >/dev/null | sed 's/^/    /'
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", b - a }'
 sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', chunks '
     || pg_size_pretty(pg_table_size('search_chunks')) || ', triple index '
     || pg_size_pretty(pg_relation_size('search_chunks_triples')) || ', piece index '
-    || pg_size_pretty(pg_relation_size('search_chunks_pieces')) || ', page index '
+    || pg_size_pretty(pg_relation_size('search_chunks_pieces')) || ', five index '
+    || pg_size_pretty(pg_relation_size('search_chunks_fives')) || ', page index '
     || pg_size_pretty(pg_relation_size('notes_by_account_newest'))"
 
 # What docs/SCALING.md tells an operator to do after the upgrade: notes-lz4 wrote every note
@@ -241,7 +244,7 @@ sql -c "LOAD 'auto_explain'" -c "ALTER SYSTEM RESET session_preload_libraries" \
     -c "ALTER SYSTEM RESET auto_explain.log_min_duration" \
     -c "SELECT pg_reload_conf()" >/dev/null
 
-# Without the indexes: a copy of the database (its notes, accounts and tokens) with the two
+# Without the indexes: a copy of the database (its notes, accounts and tokens) with the
 # search indexes dropped, so that the rounds alternate without building the indexes again
 # between them (25 minutes, whose WAL's checkpoints then ran during the next round: 2,736
 # adds/s against 4,616 - 7,157 in the others, at 21b70c1).

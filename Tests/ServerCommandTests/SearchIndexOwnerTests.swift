@@ -50,7 +50,8 @@ struct SearchIndexOwnerTests {
         let database = try cluster.createDatabase()
         try ServerProcess(database: database).stop(signal: SIGTERM)
         _ = try cluster.psql(
-            "DROP INDEX search_chunks_pieces; DROP INDEX search_chunks_triples", on: database)
+            "DROP INDEX search_chunks_pieces, search_chunks_triples, search_chunks_fives",
+            on: database)
         let server = try ServerProcess(
             database: database, arguments: ["--auth-rate-limits", "unlimited"])
         let token = try InstanceClient(port: server.port).signUp("ann@example.com")

@@ -113,12 +113,12 @@ struct PostgreSQLSearchIndexerTests {
         // Its batches merged their entries into the indexes' trees: no page is left
         // pending, for every lookup to read.
         let pending = try connection.query(PostgreSQLSearchIndexer.mergePendingEntries)
-        #expect(pending.int64(0, 0) == 0)
-        #expect(pending.int64(0, 1) == 0)
+        #expect(Int(pending.columnCount) == PostgreSQLSearchLookup.Index.allCases.count)
+        for index in 0..<pending.columnCount { #expect(pending.int64(0, index) == 0) }
     }
 
     /// An operator drops the search indexes to build them again: the indexer goes on
-    /// writing the chunks (with one index dropped it merges the other's pending entries),
+    /// writing the chunks (with one index dropped it merges the others' pending entries),
     /// and a search still answers as a scan. Naming a dropped index failed the indexer's
     /// connection every second, and no chunk was written until the indexes were back.
     @Test func theIndexerGoesOnWhileTheIndexesAreDropped() async throws {
@@ -130,7 +130,8 @@ struct PostgreSQLSearchIndexerTests {
         let merged = try connection.query(PostgreSQLSearchIndexer.mergePendingEntries)
         #expect(merged.int64(0, 0) == 0)
         #expect(merged.isNull(0, 1))
-        _ = try connection.query("DROP INDEX search_chunks_pieces")
+        #expect(merged.int64(0, 2) == 0)
+        _ = try connection.query("DROP INDEX search_chunks_pieces, search_chunks_fives")
         for index in 0..<20 {
             try insert("note \(index) zebrafish", day: 1, account: account, on: connection)
         }
@@ -377,13 +378,15 @@ struct PostgreSQLSearchIndexerTests {
 
     /// A page of a query of three characters or more reads the chunks of one month after
     /// another, newest first, and no more months once it is full: twelve months of ten
-    /// matches each, a page of 15 reads two of them, and its notes are the newest. Four
-    /// characters and more through the piece index, three through their own.
+    /// matches each, a page of 15 reads two of them, and its notes are the newest. Five
+    /// characters and more through their own index, four through the piece index, three
+    /// through their own.
     @Test(arguments: [
         (
-            PostgreSQLNoteStore.pageByMonth, ["zebr", "ebra", "braf", "rafi", "afis", "fish"],
+            PostgreSQLNoteStore.pageOfFives, ["zebra", "ebraf", "brafi", "rafis", "afish"],
             "zebrafish"
         ),
+        (PostgreSQLNoteStore.pageByMonth, ["fish"], ""),
         (PostgreSQLNoteStore.pageOfTriples, ["fis"], ""),
     ])
     func aPageReadsMonthsOnlyUntilItIsFull(sql: String, pieces: [String], window: String)

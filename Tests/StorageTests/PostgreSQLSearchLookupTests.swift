@@ -5,21 +5,22 @@ import Testing
 /// Which index a folded query goes to on PostgreSQL, and what that index is asked for.
 struct PostgreSQLSearchLookupTests {
     @Test(arguments: [
-        // One to three characters: a piece of its own, whose chunks are the matches.
+        // One to four characters: a piece of its own, whose chunks are the matches.
         ("e", PostgreSQLSearchLookup.piece("e")),
         ("会议", .piece("会议")),
         ("tea", .piece("tea")),
         ("会议室", .piece("会议室")),
         ("a b", .piece("a b")),
-        // Four or more: the four-character pieces, each once, read by month.
-        ("milk", .fours(["milk"], window: "milk")),
-        ("会议记录", .fours(["会议记录"], window: "会议记录")),
-        ("milk tea", .fours(["milk", "ilk ", "lk t", "k te", " tea"], window: "milk tea")),
-        ("abababa", .fours(["abab", "baba"], window: "abababa")),
-        // Past six pieces, six evenly spaced: at characters 0, 1, 3, 4, 6 and 8.
+        ("milk", .piece("milk")),
+        ("会议记录", .piece("会议记录")),
+        // Five or more: the five-character pieces, each once, read by month.
+        ("milk ", .fives(["milk "], window: "milk ")),
+        ("milk tea", .fives(["milk ", "ilk t", "lk te", "k tea"], window: "milk tea")),
+        ("abababab", .fives(["ababa", "babab"], window: "abababab")),
+        // Past six pieces, six evenly spaced: at characters 0, 1, 2, 4, 5 and 7.
         (
             "milk and tea",
-            .fours(["milk", "ilk ", "k an", " and", "nd t", " tea"], window: "milk and tea")
+            .fives(["milk ", "ilk a", "lk an", " and ", "and t", "d tea"], window: "milk and tea")
         ),
     ])
     func routesTheQuery(query: String, lookup: PostgreSQLSearchLookup) {
@@ -27,13 +28,16 @@ struct PostgreSQLSearchLookupTests {
     }
 
     /// One and two characters are keyed by year in the piece index, three by month in the
-    /// index of their own, four and more by month in the piece index.
+    /// index of their own, four by month in the piece index, five and more by month in the
+    /// index of their own.
     @Test(arguments: [
         ("e", PostgreSQLSearchLookup.Index.pieces, PostgreSQLSearchLookup.Bucket.year),
         ("会议", .pieces, .year),
         ("会议室", .triples, .month),
         ("k o", .triples, .month),
         ("milk", .pieces, .month),
+        ("会议记录", .pieces, .month),
+        ("milk tea", .fives, .month),
     ])
     func eachLengthHasItsIndexAndBucket(
         query: String, index: PostgreSQLSearchLookup.Index, bucket: PostgreSQLSearchLookup.Bucket
@@ -46,8 +50,8 @@ struct PostgreSQLSearchLookupTests {
     /// A piece is the query, so its chunks need no comparing, unless it holds U+0001 or
     /// U+0002, which the index holds alike: then its chunks are compared with it.
     @Test(arguments: [
-        ("会议", ""), ("a b", ""), ("a\u{1}", "a\u{1}"), ("ab\u{2}", "ab\u{2}"),
-        ("milk tea", "milk tea"),
+        ("会议", ""), ("a b", ""), ("milk", ""), ("a\u{1}", "a\u{1}"), ("ab\u{2}", "ab\u{2}"),
+        ("ab\u{1}d", "ab\u{1}d"), ("milk tea", "milk tea"),
     ])
     func aPieceIsComparedOnlyWhenTheIndexConflatesIt(query: String, window: String) {
         #expect(PostgreSQLSearchLookup(query).window == window)
@@ -59,8 +63,8 @@ struct PostgreSQLSearchLookupTests {
     @Test func aLongQueryAsksForSixPiecesOfItsWindow() {
         let wider = (0..<1_000).map { String(UnicodeScalar(0x4E00 + $0)!) }.joined()
         let lookup = PostgreSQLSearchLookup(wider)
-        guard case .fours(let pieces, let window) = lookup else {
-            Issue.record("not the four-character pieces: \(lookup)")
+        guard case .fives(let pieces, let window) = lookup else {
+            Issue.record("not the five-character pieces: \(lookup)")
             return
         }
         let scalars = Array(window.unicodeScalars)
@@ -68,15 +72,16 @@ struct PostgreSQLSearchLookupTests {
         #expect(window == String(wider.prefix(PostgreSQLSearchLookup.windowLength)))
         #expect(
             pieces
-                == [0, 12, 24, 36, 48, 60].map {
-                    String(String.UnicodeScalarView(scalars[$0..<$0 + 4]))
+                == [0, 11, 23, 35, 47, 59].map {
+                    String(String.UnicodeScalarView(scalars[$0..<$0 + 5]))
                 })
         // A repeating text's pieces, each once.
         let periodic = String(repeating: "abcdefghij", count: 100)
         #expect(
             PostgreSQLSearchLookup(periodic)
-                == .fours(
-                    ["abcd", "cdef", "efgh", "ghij", "ijab"], window: String(periodic.prefix(64))))
+                == .fives(
+                    ["abcde", "bcdef", "defgh", "fghij", "hijab", "jabcd"],
+                    window: String(periodic.prefix(64))))
     }
 
     @Test func theIndexHoldsU0002ForU0001() {

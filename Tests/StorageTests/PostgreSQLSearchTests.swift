@@ -77,7 +77,8 @@ struct PostgreSQLSearchTests {
     /// searched with a sample of 100 notes instead of 1,000 (an account of 2,600 notes then
     /// behaves as a large one does). The queries reach each way of answering (the sample
     /// alone, the walk after it, the three-character pieces after it, the short pieces after
-    /// it, and the four-character pieces read by month), counted by the store's rule.
+    /// it, the four-character pieces read by month, and the five-character ones), counted by
+    /// the store's rule.
     @Test(arguments: [UInt64(20_261_201), 15])
     func searchAnswersAsAScanDoes(seed: UInt64) async throws {
         var generator = Generator(state: seed)
@@ -98,6 +99,7 @@ struct PostgreSQLSearchTests {
             if index % 400 == 7 { content += " zebrafish" }  // rare: the index's
             if index % 400 == 11 { content += " 霰雹" }  // rare and short: the piece index's
             if index % 400 == 13 { content += " qxz" }  // rare, three letters: the triples' index
+            if index % 400 == 17 { content += " vwyx" }  // rare, four letters: the month's pieces
             if index % 10 == 3 { content += " Kumquat" }  // middling: the walk's, or the sample's
             if index % 2 == 0 { content += " commonword" }  // common: the sample's
             contents.append(content)
@@ -125,8 +127,8 @@ struct PostgreSQLSearchTests {
             }
         }
         var queries = [
-            "zebrafish", "ZEBRA", "霰雹", "霰", "QXZ", "kumquat", "KUMQ", "commonword", "MONWO",
-            "会议", "e",
+            "zebrafish", "ZEBRA", "霰雹", "霰", "QXZ", "kumquat", "KUMQ", "VWYX", "commonword",
+            "MONWO", "会议", "e",
         ]
         for round in 0..<60 {
             queries.append(Self.text(&generator, pieces: Int.random(in: 1...3, using: &generator)))
@@ -175,7 +177,9 @@ struct PostgreSQLSearchTests {
                 after = last.position
             }
         }
-        for route in ["sample", "walk", "triple index", "piece index", "month index"] {
+        for route in [
+            "sample", "walk", "triple index", "piece index", "month index", "five index",
+        ] {
             #expect(routes[route, default: 0] > 0, "no query went by \(route): \(routes)")
         }
     }
@@ -238,10 +242,11 @@ struct PostgreSQLSearchTests {
             DROP FUNCTION mynotes_text_chunks;
             DROP FUNCTION mynotes_chunk_pieces;
             DROP FUNCTION mynotes_chunk_triples;
+            DROP FUNCTION mynotes_chunk_fives;
             DELETE FROM schema_migrations
             WHERE name IN ('notes-trigram-index', 'notes-piece-index', 'search-entries',
                 'notes-search-indexes-dropped', 'search-entries-pieces-by-account',
-                'search-chunks', 'search-triples');
+                'search-chunks', 'search-triples', 'search-fives');
             INSERT INTO accounts (email, email_key, created_at) VALUES ('m@x', 'm@x', 0);
             ALTER TABLE notes DISABLE TRIGGER notes_written;
             INSERT INTO notes (account_id, date, sort_key, content, folded_content,
@@ -265,6 +270,7 @@ struct PostgreSQLSearchTests {
         for step in [
             "notes-trigram-index", "notes-piece-index", "search-entries",
             "search-entries-pieces-by-account", "search-chunks", "search-triples",
+            "search-fives",
         ] {
             let own = events.filter { $0.step == step }
             #expect(own.first == .started(step: step), "\(events)")
@@ -315,9 +321,9 @@ struct PostgreSQLSearchTests {
                 SELECT string_agg(attstattarget::text, ',') FROM pg_attribute
                 WHERE attrelid IN ('search_entries_account_pieces'::regclass,
                     'search_entries_trigrams'::regclass, 'search_chunks_pieces'::regclass,
-                    'search_chunks_triples'::regclass)
+                    'search_chunks_triples'::regclass, 'search_chunks_fives'::regclass)
                 """, on: database
-            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0,0,0")
+            ).trimmingCharacters(in: .whitespacesAndNewlines) == "0,0,0,0,0")
         // pg_trgm's index over the chunks went with search-triples.
         #expect(
             try cluster.psql(
@@ -327,13 +333,15 @@ struct PostgreSQLSearchTests {
         let cursor: [PostgreSQLValue] = [.text("9999"), .integer(0), .integer(50)]
         let pair: [PostgreSQLValue] = [.integer(account), .texts(["4 "]), .text("")]
         let triple: [PostgreSQLValue] = [.integer(account), .texts(["4 a"]), .text("")]
-        let fours: [PostgreSQLValue] = [
-            .integer(account), .texts(["ote ", "te 1", "e 12"]), .text("ote 12"),
+        let four: [PostgreSQLValue] = [.integer(account), .texts(["te 1"]), .text("")]
+        let fives: [PostgreSQLValue] = [
+            .integer(account), .texts(["ote 1", "te 12"]), .text("ote 12"),
         ]
         let plans: [(String, [PostgreSQLValue], String)] = [
             (PostgreSQLNoteStore.pageByYear, pair + cursor, "search_chunks_pieces"),
             (PostgreSQLNoteStore.pageOfTriples, triple + cursor, "search_chunks_triples"),
-            (PostgreSQLNoteStore.pageByMonth, fours + cursor, "search_chunks_pieces"),
+            (PostgreSQLNoteStore.pageByMonth, four + cursor, "search_chunks_pieces"),
+            (PostgreSQLNoteStore.pageOfFives, fives + cursor, "search_chunks_fives"),
         ]
         for (sql, parameters, index) in plans {
             let plan = try connection.pipeline([
@@ -468,6 +476,7 @@ struct PostgreSQLSearchTests {
         case (.index, .triples, _): return "triple index"
         case (.index, .pieces, .month): return "month index"
         case (.index, .pieces, .year): return "piece index"
+        case (.index, .fives, _): return "five index"
         }
     }
 }

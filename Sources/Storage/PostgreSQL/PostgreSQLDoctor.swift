@@ -84,8 +84,9 @@ public struct PostgreSQLDoctor: Sendable {
         let findings = DoctorFinding.schema(
             applied: applied, known: PostgreSQLMigrations.all.map(\.name))
         // The search checks are for the layout this build reads; `serve` builds it first.
-        let searchSteps = ["search-chunks", "search-triples"]
-        let hasSearchChunks = searchSteps.allSatisfy { applied?.contains($0) == true }
+        let hasSearchChunks = PostgreSQLSearchLookup.Index.allCases.allSatisfy {
+            applied?.contains($0.migration) == true
+        }
         return (findings, hasSearchChunks)
     }
 
@@ -120,7 +121,7 @@ public struct PostgreSQLDoctor: Sendable {
         }
     }
 
-    /// The two indexes searches read their pieces from: present, owned by this user (whose
+    /// The indexes searches read their pieces from: present, owned by this user (whose
     /// indexer merges their pending entries), and their size against `shared_buffers`.
     private func searchIndexes(_ connection: PostgreSQLConnection) throws(PostgreSQLError)
         -> [DoctorFinding]

@@ -211,9 +211,10 @@ extension PostgreSQLNoteStore {
         switch (lookup.index, lookup.bucket, window == needle) {
         case (.triples, _, _): sql = pageOfTriples
         case (.pieces, .year, _): sql = pageByYear
-        case (.pieces, .month, true): sql = pageByMonth
-        case (.pieces, .month, false):
-            sql = pageByMonthOfLongQuery
+        case (.pieces, .month, _): sql = pageByMonth
+        case (.fives, _, true): sql = pageOfFives
+        case (.fives, _, false):
+            sql = pageOfFivesOfLongQuery
             parameters.append(.text(needle))
         }
         // Each note is made as it arrives, while PostgreSQL reads the next out of TOAST.
@@ -272,17 +273,20 @@ extension PostgreSQLNoteStore {
     /// long notes 8 ms more than the listing.
     static let pageByMonth = pageByBucket(.month, of: .pieces, recheck: "")
 
-    /// ``pageByMonth`` for a query longer than its window: a chunk holding the window makes
-    /// its note a candidate, and the note's whole text is compared with the query (`$7`).
-    static let pageByMonthOfLongQuery = pageByBucket(
-        .month, of: .pieces, recheck: "AND strpos(n.folded_content, $7::text) > 0")
-
     /// ``pageByMonth`` by year, for the one- and two-character pieces
     /// (`<account>:<yyyy>:<piece>`).
     static let pageByYear = pageByBucket(.year, of: .pieces, recheck: "")
 
     /// ``pageByMonth`` through the three-character pieces (migration `search-triples`).
     static let pageOfTriples = pageByBucket(.month, of: .triples, recheck: "")
+
+    /// ``pageByMonth`` through the five-character pieces (migration `search-fives`).
+    static let pageOfFives = pageByBucket(.month, of: .fives, recheck: "")
+
+    /// ``pageOfFives`` for a query longer than its window: a chunk holding the window makes
+    /// its note a candidate, and the note's whole text is compared with the query (`$7`).
+    static let pageOfFivesOfLongQuery = pageByBucket(
+        .month, of: .fives, recheck: "AND strpos(n.folded_content, $7::text) > 0")
 
     private static func pageByBucket(
         _ bucket: PostgreSQLSearchLookup.Bucket, of index: PostgreSQLSearchLookup.Index,

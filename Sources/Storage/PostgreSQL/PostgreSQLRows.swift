@@ -19,6 +19,9 @@ final class PostgreSQLRows {
 
     var count: Int { Int(PQntuples(result)) }
 
+    /// Columns of each row.
+    var columnCount: Int32 { PQnfields(result) }
+
     /// Rows an `INSERT`, `UPDATE` or `DELETE` touched.
     var affectedRows: Int {
         Int(String(cString: PQcmdTuples(result))) ?? 0

@@ -1,49 +1,49 @@
 /// Which piece index serves a folded query on PostgreSQL (issue 15), and what every chunk
 /// of a note (migration `search-chunks`) that index yields for it holds:
 ///
-/// - a query of one, two or three characters (`e`, `会议`, `备忘录`, `k o`) is itself a
+/// - a query of one to four characters (`e`, `会议`, `备忘录`, `k o`, `milk`) is itself a
 ///   piece the indexes hold, so that they yield its matches alone: one and two characters
-///   keyed by year, three by month (migration `search-triples`);
-/// - a query of four characters or more is looked up by its four-character pieces, keyed
-///   by month (``fours(_:window:)``): its candidates hold every four-character piece of
-///   the query's first ``windowLength`` characters, or ``mostFours`` of them evenly
+///   keyed by year, three by month (migration `search-triples`), four by month;
+/// - a query of five characters or more is looked up by its five-character pieces, keyed
+///   by month (migration `search-fives`): its candidates hold every five-character piece of
+///   the query's first ``windowLength`` characters, or ``mostFives`` of them evenly
 ///   spaced.
 ///
 /// A page reads the pieces one bucket (``Bucket``) at a time, newest first, until it is
 /// full.
 ///
 /// ```swift
-/// PostgreSQLSearchLookup("milk tea")  // .fours(["milk", "ilk ", …], window: "milk tea")
+/// PostgreSQLSearchLookup("milk tea")  // .fives(["milk ", "ilk t", …], window: "milk tea")
 /// PostgreSQLSearchLookup("备忘录")    // .piece("备忘录")
 /// PostgreSQLSearchLookup("会议")      // .piece("会议")
 /// ```
 enum PostgreSQLSearchLookup: Sendable, Hashable {
-    /// The query is a piece the index holds, of one to three characters: its chunks' notes
+    /// The query is a piece the index holds, of one to four characters: its chunks' notes
     /// are the matches, none to recheck (``window``).
     case piece(String)
-    /// Four-character pieces of `window`, the query's first ``windowLength`` characters
+    /// Five-character pieces of `window`, the query's first ``windowLength`` characters
     /// (all of it when shorter), which one chunk holds whole wherever the query starts: a
     /// chunk holding them and `window` makes its note a candidate, and a query longer than
     /// its window is compared with the whole note.
-    case fours([String], window: String)
+    case fives([String], window: String)
 
     /// The longest run of characters a chunk is sure to hold whole: chunks of 1,024
     /// characters reach 63 into the next (`mynotes_text_chunks`, migration
     /// `search-chunks`).
     static let windowLength = 64
 
-    /// The most four-character pieces a page looks up in each month. Every piece is one
+    /// The most five-character pieces a page looks up in each month. Every piece is one
     /// more lookup in every month read (a rare query reads all the account's months: 62
     /// in the benchmark's five years), but pieces overlapping each other keep a phrase of
     /// common syllables from being a candidate wherever its words are: `sujuchna` read
-    /// with `suju` and `chna` took 11 ms, with its five pieces 2.2 ms. Six cover a
-    /// query of nine characters; a longer one is rare enough with six of its pieces, and
-    /// the window's recheck does the rest.
-    static let mostFours = 6
+    /// with `suju` and `chna` took 11 ms, with its five four-character pieces 2.2 ms. Six
+    /// cover a query of ten characters; a longer one is rare enough with six of its
+    /// pieces, and the window's recheck does the rest.
+    static let mostFives = 6
 
     /// What the piece indexes key a piece by beside the account: the month of the note's
-    /// date for three- and four-character pieces (`<account>:<yyyy-MM>:…`), its year for
-    /// one- and two-character ones (`<account>:<yyyy>:…`), whose posting lists are long
+    /// date for three-, four- and five-character pieces (`<account>:<yyyy-MM>:…`), its year
+    /// for one- and two-character ones (`<account>:<yyyy>:…`), whose posting lists are long
     /// enough that a month each would make the index much larger.
     enum Bucket: Sendable, Hashable {
         case year
@@ -67,12 +67,25 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
         /// `search_chunks_triples` (migration `search-triples`): three-character pieces by
         /// month.
         case triples
+        /// `search_chunks_fives` (migration `search-fives`): five-character pieces by
+        /// month.
+        case fives
 
         /// The index's name.
         var name: String {
             switch self {
             case .pieces: "search_chunks_pieces"
             case .triples: "search_chunks_triples"
+            case .fives: "search_chunks_fives"
+            }
+        }
+
+        /// The migration that builds the index (``PostgreSQLMigrations``).
+        var migration: String {
+            switch self {
+            case .pieces: "search-chunks"
+            case .triples: "search-triples"
+            case .fives: "search-fives"
             }
         }
 
@@ -81,6 +94,7 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
             switch self {
             case .pieces: "mynotes_chunk_pieces(c.account_id, c.sort_key, c.folded_content)"
             case .triples: "mynotes_chunk_triples(c.account_id, c.sort_key, c.folded_content)"
+            case .fives: "mynotes_chunk_fives(c.account_id, c.sort_key, c.folded_content)"
             }
         }
     }
@@ -88,8 +102,8 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     /// The bucket the lookup's pieces are keyed by.
     var bucket: Bucket {
         switch self {
-        case .piece(let piece): piece.unicodeScalars.count == 3 ? .month : .year
-        case .fours: .month
+        case .piece(let piece): piece.unicodeScalars.count >= 3 ? .month : .year
+        case .fives: .month
         }
     }
 
@@ -97,44 +111,44 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     var index: Index {
         switch self {
         case .piece(let piece): piece.unicodeScalars.count == 3 ? .triples : .pieces
-        case .fours: .pieces
+        case .fives: .fives
         }
     }
 
     init(_ folded: String) {
         let scalars = Array(folded.unicodeScalars)
-        if scalars.count >= 4 {
+        if scalars.count >= 5 {
             let window = Array(scalars.prefix(Self.windowLength))
-            self = .fours(
-                Self.evenlySpacedFours(of: window),
+            self = .fives(
+                Self.evenlySpacedFives(of: window),
                 window: String(String.UnicodeScalarView(window)))
         } else {
             self = .piece(folded)
         }
     }
 
-    /// What a candidate's chunk must hold besides its pieces: the window of four-character
+    /// What a candidate's chunk must hold besides its pieces: the window of five-character
     /// pieces; nothing for a piece that is the query, unless it holds U+0001 or U+0002,
     /// which the index does not tell apart (``indexed(_:)``), so that its candidates are
     /// compared with it.
     var window: String {
         switch self {
-        case .fours(_, let window): window
+        case .fives(_, let window): window
         case .piece(let piece):
             piece.unicodeScalars.contains { $0 == "\u{1}" || $0 == "\u{2}" } ? piece : ""
         }
     }
 
-    /// The distinct four-character pieces of `window`: every one, or ``mostFours`` starting
+    /// The distinct five-character pieces of `window`: every one, or ``mostFives`` starting
     /// at evenly spaced characters from its first to its last piece.
-    private static func evenlySpacedFours(of window: [Unicode.Scalar]) -> [String] {
-        let last = window.count - 4
+    private static func evenlySpacedFives(of window: [Unicode.Scalar]) -> [String] {
+        let last = window.count - 5
         let starts =
-            last < mostFours
-            ? Array(0...last) : (0..<mostFours).map { $0 * last / (mostFours - 1) }
+            last < mostFives
+            ? Array(0...last) : (0..<mostFives).map { $0 * last / (mostFives - 1) }
         var found: [String] = []
         for start in starts {
-            let piece = String(String.UnicodeScalarView(window[start..<start + 4]))
+            let piece = String(String.UnicodeScalarView(window[start..<start + 5]))
             if !found.contains(piece) { found.append(piece) }
         }
         return found
@@ -143,7 +157,7 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     /// What every candidate the index yields holds, in no order.
     var keys: [String] {
         switch self {
-        case .fours(let keys, _): keys
+        case .fives(let keys, _): keys
         case .piece(let key): [key]
         }
     }
