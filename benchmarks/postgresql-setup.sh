@@ -36,3 +36,31 @@ cluster_folder() {
         as_postgres=(runuser -u postgres --)
     fi
 }
+
+# reserve_huge_pages SHARED_BUFFERS: after initdb into $work/data, reserves as many huge
+# pages as PostgreSQL says a cluster with those shared buffers needs
+# (`postgres -C shared_memory_size_in_huge_pages`) and sets huge_pages to on, when this
+# script may (root: /proc/sys/vm/nr_hugepages); sets it to try otherwise, and when the
+# kernel could not find that much memory free. release_huge_pages gives them back.
+reserve_huge_pages() {
+    huge_pages=try
+    huge_pages_before=""
+    local file=/proc/sys/vm/nr_hugepages wanted
+    [ -w "$file" ] || return 0
+    wanted=$("${as_postgres[@]}" "$pg_bin/postgres" -D "$work/data" -c "shared_buffers=$1" \
+        -c max_connections=200 -C shared_memory_size_in_huge_pages 2>/dev/null) || return 0
+    [[ $wanted =~ ^[0-9]+$ ]] && [ "$wanted" -gt 0 ] || return 0
+    huge_pages_before=$(cat "$file")
+    echo "$((huge_pages_before + wanted))" >"$file" 2>/dev/null || true
+    if [ "$(cat "$file")" -ge "$((huge_pages_before + wanted))" ]; then
+        huge_pages=on
+    else
+        release_huge_pages
+    fi
+}
+release_huge_pages() {
+    if [ -n "${huge_pages_before:-}" ]; then
+        echo "$huge_pages_before" >/proc/sys/vm/nr_hugepages || true
+        huge_pages_before=""
+    fi
+}

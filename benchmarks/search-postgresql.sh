@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Search on PostgreSQL (issue 15): a private cluster (initdb, fsync on, shared_buffers 2GB)
+# Search on PostgreSQL (issue 15): a private cluster (initdb, fsync on, shared_buffers
+# SHARED_BUFFERS, default 12GB, in huge pages when this script may reserve them: see below)
 # with an account of NOTES notes (default 1,000,000, about 200 bytes each, 30% Chinese,
 # the vocabulary of benchmarks/search-postgresql.py), written as a database of the
 # release before the search chunks holds them (its search entries left empty); the server
 # then migrates it (steps search-chunks, notes-lz4, search-triples and search-fives: the copy and the
-# indexes' builds, timed, their progress lines shown), and it is vacuumed as docs/SCALING.md advises. Then it measures
+# indexes' builds, timed, their progress lines shown), and it is vacuumed and its search
+# relations loaded into shared buffers (pg_prewarm) as docs/SCALING.md advises. Then it measures
 # searches over REST one at a time (QUERIES of 3 or more characters and QUERIES of 1 or 2,
 # each a first page of 50 and up to two keyset pages after it: p50/p99), and 40 of each
 # over a second account of 2,205 notes of 63 KB (139 MB; twice: its first touch, then
@@ -24,7 +26,9 @@
 # SERVER_BINARY (this checkout's release build otherwise), PG_BIN, PREPARE_NICENESS (of the
 # filling and the first index build, default 0), PAUSE_COMMAND (run with `stop` before
 # each timed part and `cont` after it, e.g. a script that pauses other work on the machine),
-# KEEP_DATA=1 (keep the cluster's folder, to look into it afterwards).
+# KEEP_DATA=1 (keep the cluster's folder, to look into it afterwards), SHARED_BUFFERS
+# (in PostgreSQL's units, default 12GB: the three search indexes of a million notes are
+# 10.6 GB; 2GB until 2026-12-06).
 # Targets: p99 <= 10 ms (3+ characters), <= 50 ms (1-2), 139 MB account <= 50 ms, adds with
 # the indexes >= 90% of adds without.
 set -euo pipefail
@@ -34,6 +38,8 @@ queries=${QUERIES:-200}
 seed=${SEED:-15}
 add_seconds=${ADD_SECONDS:-5}
 write_rate=${WRITE_RATE:-100}
+shared_buffers=${SHARED_BUFFERS:-12GB}
+[[ $shared_buffers =~ ^[0-9]+(kB|MB|GB)$ ]] || { echo "SHARED_BUFFERS is a size such as 12GB (got '$shared_buffers')" >&2; exit 2; }
 for value in "$notes" "$queries" "$seed" "$add_seconds" "$write_rate" "${PREPARE_NICENESS:-0}"; do
     [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS, WRITE_RATE and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
 done
@@ -52,6 +58,7 @@ cleanup() {
     if [ -n "$writer_pid" ]; then kill -TERM "$writer_pid" 2>/dev/null || true; fi
     if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
     "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -m fast -w stop >/dev/null 2>&1 || true
+    release_huge_pages
     if [ -n "${KEEP_DATA:-}" ]; then
         echo "the cluster is kept in $work/data (port $port; the logs beside it; database mynotes, and mynotes_without, its copy without the search indexes, if the adds rounds ran: their definitions are in $work/indexes.sql)" >&2
     else
@@ -63,10 +70,17 @@ prepare() { nice -n "${PREPARE_NICENESS:-0}" "$@"; }
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "${as_postgres[@]}" "$pg_bin/initdb" -D "$work/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >"$work/initdb.log"
+# Shared buffers in huge pages (docs/SCALING.md): in 4 KB pages every backend takes a page
+# fault the first time it touches each page of them, and a search's backends are new
+# whenever a server starts (a year of one character's chunks, every page in shared
+# buffers: 45 ms and 2,679 faults in a new backend, 26 ms after; in huge pages 17 ms
+# either way). Reserved when this script may (root), and given back at the end.
+reserve_huge_pages "$shared_buffers"
 # Started at PREPARE_NICENESS (its backends fill the table and build the index), and set
 # back to niceness 0 for the measurements.
 prepare "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/postgres.log" -w -o \
-    "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=2GB" start >/dev/null
+    "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=$shared_buffers -c huge_pages=$huge_pages" start >/dev/null
+echo "shared_buffers $shared_buffers, huge_pages $huge_pages"
 postmaster=$(head -n 1 "$work/data/postmaster.pid")
 renice_cluster() { renice -n "$1" -p "$postmaster" $(pgrep -P "$postmaster") >/dev/null 2>&1 || true; }
 "$pg_bin/psql" -qX "postgres://postgres@127.0.0.1:$port/postgres" -c "CREATE DATABASE mynotes"
@@ -167,6 +181,15 @@ echo "== VACUUM ANALYZE after the upgrade, as docs/SCALING.md advises"
 began=$EPOCHREALTIME
 sql -c "VACUUM ANALYZE"
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "vacuumed in %.1f s\n", b - a }'
+# Also advised there: the search indexes, the chunks and the notes (not their TOAST, which
+# the 139 MB account's pages read) loaded into shared buffers after an upgrade.
+echo "== the search relations loaded into shared buffers (pg_prewarm)"
+began=$EPOCHREALTIME
+sql -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
+    -c "SELECT string_agg(r || ' ' || pg_size_pretty(pg_prewarm(r::regclass) * 8192), ', ')
+        FROM unnest(ARRAY['search_chunks_triples', 'search_chunks_pieces', 'search_chunks_fives',
+            'search_chunks', 'search_chunks_pkey', 'notes', 'notes_by_account_newest', 'notes_pkey']) r"
+awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "loaded in %.1f s\n", b - a }'
 
 renice_cluster 0
 echo "== the fold of the filled notes is the store's: 300 of them written again over REST"
