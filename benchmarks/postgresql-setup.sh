@@ -52,6 +52,14 @@ reserve_huge_pages() {
     [[ $wanted =~ ^[0-9]+$ ]] && [ "$wanted" -gt 0 ] || return 0
     huge_pages_before=$(cat "$file")
     echo "$((huge_pages_before + wanted))" >"$file" 2>/dev/null || true
+    if [ "$(cat "$file")" -lt "$((huge_pages_before + wanted))" ]; then
+        # Free memory in pieces of 2 MB: the kernel's cache given back and memory compacted
+        # (before the cluster is filled, so no measure reads through an emptied cache).
+        sync
+        echo 1 >/proc/sys/vm/drop_caches 2>/dev/null || true
+        echo 1 >/proc/sys/vm/compact_memory 2>/dev/null || true
+        echo "$((huge_pages_before + wanted))" >"$file" 2>/dev/null || true
+    fi
     if [ "$(cat "$file")" -ge "$((huge_pages_before + wanted))" ]; then
         huge_pages=on
     else
