@@ -37,30 +37,33 @@ cluster_folder() {
     fi
 }
 
-# reserve_huge_pages SHARED_BUFFERS: after initdb into $work/data, reserves as many huge
-# pages as PostgreSQL says a cluster with those shared buffers needs
+# reserve_huge_pages SETTING...: after initdb into $work/data, reserves as many huge pages
+# as PostgreSQL says a cluster with those settings (name=value: shared_buffers and
+# max_connections decide its shared memory) needs
 # (`postgres -C shared_memory_size_in_huge_pages`) and sets huge_pages to on, when this
 # script may (root: /proc/sys/vm/nr_hugepages); sets it to try otherwise, and when the
 # kernel could not find that much memory free. release_huge_pages gives them back.
 reserve_huge_pages() {
     huge_pages=try
     huge_pages_before=""
-    local file=/proc/sys/vm/nr_hugepages wanted
+    local file=/proc/sys/vm/nr_hugepages wanted total setting options=()
     [ -w "$file" ] || return 0
-    wanted=$("${as_postgres[@]}" "$pg_bin/postgres" -D "$work/data" -c "shared_buffers=$1" \
-        -c max_connections=200 -C shared_memory_size_in_huge_pages 2>/dev/null) || return 0
+    for setting in "$@"; do options+=(-c "$setting"); done
+    wanted=$("${as_postgres[@]}" "$pg_bin/postgres" -D "$work/data" "${options[@]}" \
+        -C shared_memory_size_in_huge_pages 2>/dev/null) || return 0
     [[ $wanted =~ ^[0-9]+$ ]] && [ "$wanted" -gt 0 ] || return 0
     huge_pages_before=$(cat "$file")
-    echo "$((huge_pages_before + wanted))" >"$file" 2>/dev/null || true
-    if [ "$(cat "$file")" -lt "$((huge_pages_before + wanted))" ]; then
+    total=$((huge_pages_before + wanted))
+    echo "$total" >"$file" 2>/dev/null || true
+    if [ "$(cat "$file")" -lt "$total" ]; then
         # Free memory in pieces of 2 MB: the kernel's cache given back and memory compacted
         # (before the cluster is filled, so no measure reads through an emptied cache).
         sync
         echo 1 >/proc/sys/vm/drop_caches 2>/dev/null || true
         echo 1 >/proc/sys/vm/compact_memory 2>/dev/null || true
-        echo "$((huge_pages_before + wanted))" >"$file" 2>/dev/null || true
+        echo "$total" >"$file" 2>/dev/null || true
     fi
-    if [ "$(cat "$file")" -ge "$((huge_pages_before + wanted))" ]; then
+    if [ "$(cat "$file")" -ge "$total" ]; then
         huge_pages=on
     else
         release_huge_pages

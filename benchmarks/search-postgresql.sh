@@ -75,11 +75,12 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 # whenever a server starts (a year of one character's chunks, every page in shared
 # buffers: 45 ms and 2,679 faults in a new backend, 26 ms after; in huge pages 17 ms
 # either way). Reserved when this script may (root), and given back at the end.
-reserve_huge_pages "$shared_buffers"
+memory_settings=("max_connections=200" "shared_buffers=$shared_buffers")
+reserve_huge_pages "${memory_settings[@]}"
 # Started at PREPARE_NICENESS (its backends fill the table and build the index), and set
 # back to niceness 0 for the measurements.
 prepare "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/data" -l "$work/postgres.log" -w -o \
-    "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=$shared_buffers -c huge_pages=$huge_pages" start >/dev/null
+    "-p $port -k $work -c listen_addresses=127.0.0.1 $(printf -- '-c %s ' "${memory_settings[@]}")-c huge_pages=$huge_pages" start >/dev/null
 echo "shared_buffers $shared_buffers, huge_pages $huge_pages"
 postmaster=$(head -n 1 "$work/data/postmaster.pid")
 renice_cluster() { renice -n "$1" -p "$postmaster" $(pgrep -P "$postmaster") >/dev/null 2>&1 || true; }
