@@ -341,7 +341,7 @@ struct PostgreSQLSearchTests {
             (PostgreSQLNoteStore.pageByYear, pair + cursor, "search_chunks_pieces"),
             (PostgreSQLNoteStore.pageOfTriples, triple + cursor, "search_chunks_triples"),
             (PostgreSQLNoteStore.pageByMonth, four + cursor, "search_chunks_pieces"),
-            (PostgreSQLNoteStore.pageOfFives(pieces: 2), fives + cursor, "search_chunks_fives"),
+            (PostgreSQLNoteStore.pageOfFives, fives + cursor, "search_chunks_fives"),
         ]
         for (sql, parameters, index) in plans {
             let plan = try connection.pipeline([

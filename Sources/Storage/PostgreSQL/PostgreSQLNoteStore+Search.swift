@@ -212,9 +212,9 @@ extension PostgreSQLNoteStore {
         case (.triples, _, _): sql = pageOfTriples
         case (.pieces, .year, _): sql = pageByYear
         case (.pieces, .month, _): sql = pageByMonth
-        case (.fives, _, true): sql = pageOfFives(pieces: lookup.keys.count)
+        case (.fives, _, true): sql = pageOfFives
         case (.fives, _, false):
-            sql = pageOfFivesOfLongQuery(pieces: lookup.keys.count)
+            sql = pageOfFivesOfLongQuery
             parameters.append(.text(needle))
         }
         // Each note is made as it arrives, while PostgreSQL reads the next out of TOAST.
@@ -261,98 +261,59 @@ extension PostgreSQLNoteStore {
             set_config('plan_cache_mode', 'force_generic_plan', true)
         """
 
-    /// The notes of one month after another, newest first, whose chunks hold the piece
-    /// `$2[1]` under that month's key (`<account>:<yyyy-MM>:<piece>`, migration
-    /// search-chunks) and the window `$3`, and whose version is the chunk's (a chunk of an
-    /// older version belongs to a note of the tail), older than the cursor (`$4`, `$5`), `$6`
-    /// of them. The months are the account's own, found newest first through the page
-    /// index, and read in ranges that widen (``PostgreSQLSearchLookup/Bucket/widestRange``):
-    /// the statement asks for the next range only while the page is not full, and the
-    /// nested loop over the ranges emits each range's notes sorted, after the range before,
-    /// and the limit stops it. The page's notes are read whole once it is known, in no order
+    /// The notes of one month after another, newest first, whose chunks hold the pieces
+    /// `$2` under that month's keys (`<account>:<yyyy-MM>:<piece>`, migration search-chunks)
+    /// and the window `$3`, and whose version is the chunk's (a chunk of an older version
+    /// belongs to a note of the tail), older than the cursor (`$4`, `$5`), `$6` of them.
+    /// The months are the account's own, found newest first through the page index, and
+    /// the statement asks for the next only while the page is not full: the nested loop
+    /// over them emits each month's notes sorted, after the month before, and the limit
+    /// stops it. The page's notes are read whole once it is known, in no order
     /// (``merged(_:_:limit:)`` sorts them): sorting rows with their content cost a page of
     /// long notes 8 ms more than the listing.
-    static let pageByMonth = pageByBucket(.month, of: .pieces, pieces: 1, recheck: "")
+    static let pageByMonth = pageByBucket(.month, of: .pieces, recheck: "")
 
     /// ``pageByMonth`` by year, for the one- and two-character pieces
     /// (`<account>:<yyyy>:<piece>`).
-    static let pageByYear = pageByBucket(.year, of: .pieces, pieces: 1, recheck: "")
+    static let pageByYear = pageByBucket(.year, of: .pieces, recheck: "")
 
     /// ``pageByMonth`` through the three-character pieces (migration `search-triples`).
-    static let pageOfTriples = pageByBucket(.month, of: .triples, pieces: 1, recheck: "")
+    static let pageOfTriples = pageByBucket(.month, of: .triples, recheck: "")
 
-    /// ``pageByMonth`` through the five-character pieces (migration `search-fives`): the
-    /// statement for a lookup of `pieces` of them (`$2[1]` to `$2[pieces]`), one condition
-    /// each, since a chunk of a range holds each piece under its own month's key.
-    static func pageOfFives(pieces: Int) -> String { pagesOfFives[pieces - 1] }
+    /// ``pageByMonth`` through the five-character pieces (migration `search-fives`).
+    static let pageOfFives = pageByBucket(.month, of: .fives, recheck: "")
 
-    /// ``pageOfFives(pieces:)`` for a query longer than its window: a chunk holding the
-    /// window makes its note a candidate, and the note's whole text is compared with the
-    /// query (`$7`).
-    static func pageOfFivesOfLongQuery(pieces: Int) -> String {
-        pagesOfFivesOfLongQuery[pieces - 1]
-    }
-
-    private static let pagesOfFives = (1...PostgreSQLSearchLookup.mostFives).map {
-        pageByBucket(.month, of: .fives, pieces: $0, recheck: "")
-    }
-
-    private static let pagesOfFivesOfLongQuery = (1...PostgreSQLSearchLookup.mostFives).map {
-        pageByBucket(
-            .month, of: .fives, pieces: $0,
-            recheck: "AND strpos(n.folded_content, $7::text) > 0")
-    }
-
-    /// A range's condition on one piece: the chunk holds it under the key of one of the
-    /// range's buckets. A range of several buckets is one bitmap of the index per piece
-    /// (a rare query read month by month cost 62 of them per piece, 21 ms; in ranges 1.3
-    /// ms).
-    private static func holds(piece: Int, in index: PostgreSQLSearchLookup.Index) -> String {
-        """
-        (\(index.expression) COLLATE "C")
-                                    && ARRAY(SELECT $1 || ':' || b || ':' || ($2::text[])[\(piece)]
-                                        FROM unnest(ranges.buckets) b)
-        """
-    }
+    /// ``pageOfFives`` for a query longer than its window: a chunk holding the window makes
+    /// its note a candidate, and the note's whole text is compared with the query (`$7`).
+    static let pageOfFivesOfLongQuery = pageByBucket(
+        .month, of: .fives, recheck: "AND strpos(n.folded_content, $7::text) > 0")
 
     private static func pageByBucket(
         _ bucket: PostgreSQLSearchLookup.Bucket, of index: PostgreSQLSearchLookup.Index,
-        pieces: Int, recheck: String
+        recheck: String
     ) -> String {
         let length = bucket.sortKeyPrefix
-        let conditions = (1...pieces).map { holds(piece: $0, in: index) }
-            .joined(separator: "\n                            AND ")
         return """
-            WITH RECURSIVE ranges(next, low, buckets) AS (
-                SELECT 1, left($4::text, \(length)) COLLATE "C",
-                    ARRAY[left($4::text, \(length)) COLLATE "C"]
+            WITH RECURSIVE buckets(bucket) AS (
+                SELECT left($4::text, \(length)) COLLATE "C"
                 UNION ALL
-                SELECT least(r.next * 2, \(bucket.widestRange)), range.low, range.buckets
-                FROM ranges r CROSS JOIN LATERAL (
-                    WITH RECURSIVE older(bucket, count) AS (
-                        SELECT (SELECT left(n.sort_key, \(length)) FROM notes n
-                            WHERE n.account_id = $1 AND n.sort_key < r.low
-                            ORDER BY n.sort_key DESC LIMIT 1), 1
-                        UNION ALL
-                        SELECT (SELECT left(n.sort_key, \(length)) FROM notes n
-                            WHERE n.account_id = $1 AND n.sort_key < o.bucket
-                            ORDER BY n.sort_key DESC LIMIT 1), o.count + 1
-                        FROM older o WHERE o.bucket IS NOT NULL AND o.count < r.next)
-                    SELECT min(bucket) AS low, array_agg(bucket) AS buckets
-                    FROM older WHERE bucket IS NOT NULL) range
-                WHERE r.low IS NOT NULL)
+                SELECT (SELECT left(n.sort_key, \(length)) FROM notes n
+                    WHERE n.account_id = $1 AND n.sort_key < b.bucket
+                    ORDER BY n.sort_key DESC LIMIT 1)
+                FROM buckets b WHERE b.bucket IS NOT NULL)
             SELECT n.id, n.date, n.content, n.created_at, n.updated_at, n.version
             FROM (
-                SELECT page.note_id, page.sort_key FROM ranges CROSS JOIN LATERAL (
+                SELECT page.note_id, page.sort_key FROM buckets CROSS JOIN LATERAL (
                     SELECT m.note_id, m.sort_key FROM (
                         SELECT DISTINCT c.note_id, c.sort_key, c.version FROM search_chunks c
-                        WHERE \(conditions)
+                        WHERE (\(index.expression) COLLATE "C")
+                            @> ARRAY(SELECT $1 || ':' || buckets.bucket || ':' || k FROM unnest($2::text[]) k)
                             AND c.account_id + 0 = $1 AND strpos(c.folded_content, $3::text) > 0
                             AND (c.sort_key, c.note_id) < ($4::text, $5::bigint)) m
                     JOIN notes n ON n.account_id = $1 AND n.id = m.note_id AND n.version = m.version
                         \(recheck)
                     ORDER BY m.sort_key DESC, m.note_id DESC) page
-                WHERE ranges.buckets IS NOT NULL
+                WHERE buckets.bucket IS NOT NULL
                 LIMIT $6) found
             JOIN notes n ON n.account_id = $1 AND n.id = found.note_id
             """

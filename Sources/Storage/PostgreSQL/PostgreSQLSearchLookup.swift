@@ -56,20 +56,6 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
             case .month: 7
             }
         }
-
-        /// The most buckets a page reads in one step. A page reads the bucket of its
-        /// cursor, then the next, and each step after twice as many as the one before, up
-        /// to this many: a rare query's buckets are few bitmaps of the index each (an absent
-        /// query over 62 months: 8 steps, not 62), and a common one still stops in the
-        /// bucket that fills its page, or one of the first few. Ranges of years would have
-        /// a common one- or two-character piece read several years' chunks (a year of the
-        /// 139 MB account holds 27,000 chunks with an `f`), so years are read one at a time.
-        var widestRange: Int {
-            switch self {
-            case .year: 1
-            case .month: 16
-            }
-        }
     }
 
     /// The index that holds a lookup's pieces, and its expression as the index's
