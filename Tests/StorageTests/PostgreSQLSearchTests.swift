@@ -370,6 +370,32 @@ struct PostgreSQLSearchTests {
         #expect(short.allSatisfy { $0.content.contains("9 a") })
     }
 
+    /// The pool's connections have planned the search's statements before a search comes:
+    /// the five statements of pages from the index, each with its generic plan, from
+    /// the store's start, and on a connection the pool opens later.
+    @Test func theSearchIsPlannedBeforeItsFirstRequest() async throws {
+        let store = try PostgreSQLNoteStore(conninfo: try cluster.createSchema())
+        defer { store.close() }
+        let planned = { @Sendable (connection: PostgreSQLConnection) throws(PostgreSQLError) in
+            try connection.query(
+                """
+                SELECT count(*) FROM pg_prepared_statements
+                WHERE statement LIKE 'WITH RECURSIVE buckets%' AND generic_plans > 0
+                """
+            ).int64(0, 0)
+        }
+        let pages: Int64 = 5
+        #expect(try store.pool.withConnection(retry: .never, planned) == pages)
+        // Two at once: the second is a connection the pool opens now.
+        let (first, second) = try store.pool.withConnection(retry: .never) {
+            first throws(PostgreSQLError) in
+            (try planned(first), Result { try store.pool.withConnection(retry: .never, planned) })
+        }
+        #expect(first == pages)
+        #expect(try second.get() == pages)
+        #expect(store.pool.openConnections == 2)
+    }
+
     /// A database whose long notes were compressed with pglz (the release before
     /// `notes-lz4`) has them written again with lz4, unchanged, and the change feed
     /// records no change for them; a note added after is lz4 too.

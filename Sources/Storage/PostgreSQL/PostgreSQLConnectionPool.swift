@@ -4,7 +4,8 @@ import Locking
 /// one thread at a time. The store runs as many threads as the pool holds connections, so
 /// a thread always finds one. A connection the server closed (a restart, a failover) is
 /// dropped when it is found so, and the next use opens a new one: the pool reconnects by
-/// itself.
+/// itself. Each connection it opens is first given to `opened`, which prepares what the
+/// connection's first requests would otherwise pay for.
 final class PostgreSQLConnectionPool: Sendable {
     private struct State {
         var idle: [PostgreSQLConnection] = []
@@ -14,11 +15,18 @@ final class PostgreSQLConnectionPool: Sendable {
 
     let conninfo: String
     let capacity: Int
+    private let opened: @Sendable (PostgreSQLConnection) throws(PostgreSQLError) -> Void
     private let state = Lock(State())
 
-    init(conninfo: String, capacity: Int) {
+    init(
+        conninfo: String, capacity: Int,
+        opened: @escaping @Sendable (PostgreSQLConnection) throws(PostgreSQLError) -> Void = {
+            _ in
+        }
+    ) {
         self.conninfo = conninfo
         self.capacity = max(1, capacity)
+        self.opened = opened
     }
 
     /// Connections open now, lent or idle (issue 13's `/metrics`).
@@ -89,6 +97,24 @@ final class PostgreSQLConnectionPool: Sendable {
         }
     }
 
+    /// Takes in a connection opened elsewhere (the one that migrated the schema), given to
+    /// `opened` first like those the pool opens, as one of its idle ones, if it has room.
+    func adopt(_ connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        let room = state.withLock { state in
+            guard !state.closed, state.open < capacity else { return false }
+            state.open += 1
+            return true
+        }
+        guard room else { return }
+        do throws(PostgreSQLError) {
+            try opened(connection)
+        } catch {
+            state.withLock { $0.open -= 1 }
+            throw error
+        }
+        giveBack(connection)
+    }
+
     private func borrow() throws(PostgreSQLPoolError) -> PostgreSQLConnection {
         let lent = state.withLock { state -> Result<PostgreSQLConnection?, PostgreSQLPoolError> in
             if state.closed { return .failure(.closed) }
@@ -103,11 +129,19 @@ final class PostgreSQLConnectionPool: Sendable {
             return .success(nil)
         }
         if let connection = try lent.get() { return connection }
+        let connection: PostgreSQLConnection
         do throws(PostgreSQLError) {
-            return try PostgreSQLConnection(conninfo: conninfo)
+            connection = try PostgreSQLConnection(conninfo: conninfo)
         } catch {
             state.withLock { $0.open -= 1 }
             throw .unreachable(error)
+        }
+        do throws(PostgreSQLError) {
+            try opened(connection)
+            return connection
+        } catch {
+            state.withLock { $0.open -= 1 }
+            throw .failed(error)
         }
     }
 

@@ -54,6 +54,41 @@ extension PostgreSQLNoteStore {
         return sampled + rest
     }
 
+    /// Prepares the search's statements on a new connection and runs each once, in one
+    /// round trip, for an account that cannot exist, so that no request waits while they
+    /// are planned: on a fresh server, the first search took 12 ms more than the next, and
+    /// each statement of pages from the index (five) 2.5 ms more on its first use.
+    static func prepareSearch(on connection: PostgreSQLConnection) throws(PostgreSQLError) {
+        let nobody = PostgreSQLValue.integer(-1)
+        let cursor: [PostgreSQLValue] = [.text(""), .integer(0)]
+        let page: [PostgreSQLValue] = [nobody, .texts([""]), .text("")] + cursor + [.integer(1)]
+        var statements: [PostgreSQLConnection.Statement] = [
+            .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
+            .init(
+                sql: sampleFromNewest, parameters: [nobody, .integer(1), .text(""), .integer(1)]),
+            .init(
+                sql: sampleAfterCursor,
+                parameters: [nobody] + cursor + [.integer(1), .text(""), .integer(1)]),
+            .init(sql: edgeFromNewest, parameters: [nobody, .integer(1)]),
+            .init(sql: edgeAfterCursor, parameters: [nobody, .integer(1)] + cursor),
+            .init(sql: tailMatches, parameters: [nobody] + cursor + [.text(""), .integer(1)]),
+            .init(sql: bucketPlans, parameters: []),
+        ]
+        for sql in [pageByMonth, pageByYear, pageOfTriples, pageOfFives] {
+            statements.append(.init(sql: sql, parameters: page))
+        }
+        statements += [
+            .init(sql: pageOfFivesOfLongQuery, parameters: page + [.text("")]),
+            .init(sql: "COMMIT", parameters: []),
+        ]
+        do throws(PostgreSQLError) {
+            _ = try connection.pipeline(statements)
+        } catch {
+            if connection.isInTransaction { try connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// Where the rest of a page comes from once the sample did not fill it.
     enum SearchRoute: Equatable {
         case walk

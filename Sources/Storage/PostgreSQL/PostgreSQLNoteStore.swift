@@ -52,7 +52,8 @@ public final class PostgreSQLNoteStore: NoteStore {
         migrating: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void = { _ in }
     ) throws(StoreError) {
         location = StoreLocation.redacted(conninfo)
-        pool = PostgreSQLConnectionPool(conninfo: conninfo, capacity: limits.connections)
+        pool = PostgreSQLConnectionPool(
+            conninfo: conninfo, capacity: limits.connections, opened: Self.prepareSearch)
         changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)
         let statistics = StoreStatistics()
         self.statistics = statistics
@@ -60,25 +61,20 @@ public final class PostgreSQLNoteStore: NoteStore {
         retryAfter = limits.retryAfter
         let unknown: [String]
         let pending: PostgreSQLSearchIndexer.PendingEntries
-        do throws(PostgreSQLPoolError) {
-            (unknown, pending) = try pool.withConnection(retry: .never) {
-                connection throws(PostgreSQLError) in
-                let unknown = try PostgreSQLMigrations.apply(
-                    on: connection, conninfo: conninfo, progress: migrating)
-                return (
-                    unknown,
-                    // Indexes it cannot tell about (a newer schema's) are no reason not
-                    // to serve: no warning then.
-                    (try? PostgreSQLSearchIndexer.pendingEntries(on: connection)) ?? .merged
-                )
-            }
+        // Before the pool has a connection: the pool's connections prepare statements over
+        // the schema that this brings up to date.
+        do throws(PostgreSQLError) {
+            let connection = try PostgreSQLConnection(conninfo: conninfo)
+            unknown = try PostgreSQLMigrations.apply(
+                on: connection, conninfo: conninfo, progress: migrating)
+            // Indexes it cannot tell about (a newer schema's) are no reason not to serve:
+            // no warning then.
+            pending = (try? PostgreSQLSearchIndexer.pendingEntries(on: connection)) ?? .merged
+            // The pool's first connection, prepared before the store serves.
+            if unknown.isEmpty { try pool.adopt(connection) }
         } catch {
             pool.close()
-            switch error {
-            case .unreachable(let cause), .failed(let cause):
-                throw .cannotConnect(location: location, cause: cause)
-            case .closed: throw .closed
-            }
+            throw .cannotConnect(location: location, cause: error)
         }
         guard unknown.isEmpty else {
             pool.close()
