@@ -6,9 +6,11 @@
 # release before the search chunks holds them (its search entries left empty); the server
 # then migrates it (steps search-chunks, notes-lz4, search-triples and search-fives: the copy and the
 # indexes' builds, timed, their progress lines shown), and it is vacuumed and its search
-# relations loaded into shared buffers (pg_prewarm) as docs/SCALING.md advises. Then it measures
+# relations loaded into shared buffers (pg_prewarm) and checkpointed as docs/SCALING.md
+# advises. Then it measures
 # searches over REST one at a time (QUERIES of 3 or more characters and QUERIES of 1 or 2,
-# each a first page of 50 and up to two keyset pages after it: p50/p99), and 40 of each
+# each a first page of 50 and up to two keyset pages after it: p50/p99, and what the
+# checkpointer wrote meanwhile), and 40 of each
 # over a second account of 2,205 notes of 63 KB (139 MB; twice: its first touch, then
 # settled, with queries of their own), the first account's searches again with queries of
 # their own (SEED + 1: none read before) while another account adds WRITE_RATE notes a
@@ -191,6 +193,26 @@ sql -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
         FROM unnest(ARRAY['search_chunks_triples', 'search_chunks_pieces', 'search_chunks_fives',
             'search_chunks', 'search_chunks_pkey', 'notes', 'notes_by_account_newest', 'notes_pkey']) r"
 awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "loaded in %.1f s\n", b - a }'
+# And flushed: the indexes' builds left their last pages dirty in shared buffers, which the
+# checkpointer would otherwise write out over the next minutes, while the first searches run.
+echo "== CHECKPOINT before the server serves, as docs/SCALING.md advises"
+sql -c "CREATE EXTENSION IF NOT EXISTS pg_buffercache" \
+    -c "SELECT count(*) FILTER (WHERE isdirty) || ' dirty buffers ('
+        || pg_size_pretty(count(*) FILTER (WHERE isdirty) * 8192) || ')' FROM pg_buffercache"
+began=$EPOCHREALTIME
+sql -c "CHECKPOINT"
+awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "written in %.1f s\n", b - a }'
+# What the checkpointer wrote while a pass ran: `checkpoints` before it, `checkpointed` after.
+checkpoint_counts() {
+    sql -c "SELECT checkpoints_timed + checkpoints_req, buffers_checkpoint FROM pg_stat_bgwriter"
+}
+checkpoints() { checkpoints_before=$(checkpoint_counts); }
+checkpointed() {
+    local after
+    after=$(checkpoint_counts)
+    echo "checkpoints during the pass: $(( ${after%%|*} - ${checkpoints_before%%|*} )),"\
+        "$(( ${after##*|} - ${checkpoints_before##*|} )) buffers written"
+}
 
 renice_cluster 0
 echo "== the fold of the filled notes is the store's: 300 of them written again over REST"
@@ -217,12 +239,16 @@ sql -c "SELECT content FROM notes WHERE account_id = $account ORDER BY random() 
 
 echo "== searches over REST, one at a time (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 pause
+checkpoints
 python3 benchmarks/search-postgresql.py measure "$base" "$token" "$queries" "$seed" 3 "$work/sample.txt"
+checkpointed
 resume
 sql -c "SELECT left(content, 2000) FROM notes WHERE account_id = $large_account ORDER BY random() LIMIT 200" >"$work/large-sample.txt"
 echo "== the 139 MB account: 40 queries of each class, first pages (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 pause
+checkpoints
 python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$seed" 1 "$work/large-sample.txt" "139 MB: "
+checkpointed
 # The pass above is the account's first touch since the million-note searches filled the
 # caches (a query's notes read from disk: 52 ms against 29 - 37 ms in one run); this one
 # comes once its pages are in memory, as they are on a server in use, with queries of its
@@ -230,7 +256,9 @@ python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$seed
 # (the million-note account's queries repeated: p99 7.3 ms, against 25.9 ms the first
 # time, 2026-12-06).
 echo "== the 139 MB account again, settled, new queries (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+checkpoints
 python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$((seed + 1))" 1 "$work/large-sample.txt" "139 MB, settled: "
+checkpointed
 resume
 # Other users write while people search: their notes go through the indexer's batches and
 # the GIN indexes' pending lists, which every search's lookups read. New queries, as above.
@@ -238,7 +266,9 @@ echo "== searches again, new queries, while another account adds $write_rate not
 python3 benchmarks/search-postgresql.py write "$base" "$writer_token" "$write_rate" "$seed" >"$work/writes.txt" &
 writer_pid=$!
 pause
+checkpoints
 python3 benchmarks/search-postgresql.py measure "$base" "$token" "$queries" "$((seed + 1))" 3 "$work/sample.txt" "under writes: "
+checkpointed
 resume
 kill -TERM "$writer_pid"
 wait "$writer_pid" || { echo "the writer failed" >&2; exit 1; }
