@@ -119,8 +119,9 @@ struct PostgreSQLSearchIndexerTests {
 
     /// An operator drops the search indexes to build them again: the indexer goes on
     /// writing the chunks (with one index dropped it merges the others' pending entries),
-    /// and a search still answers as a scan. Naming a dropped index failed the indexer's
-    /// connection every second, and no chunk was written until the indexes were back.
+    /// and a search still answers as a scan, and a new connection's rehearsal of the search
+    /// reads no chunk. Naming a dropped index failed the indexer's connection every second,
+    /// and no chunk was written until the indexes were back.
     @Test func theIndexerGoesOnWhileTheIndexesAreDropped() async throws {
         let (schema, accounts) = try await schema(withAccounts: "d@x")
         let account = accounts[0]
@@ -143,6 +144,26 @@ struct PostgreSQLSearchIndexerTests {
         let chunks = try connection.query("SELECT count(*) FROM search_chunks")
         #expect(chunks.int64(0, 0) == 20)
         try expectScan(account: account, on: connection, "without the indexes")
+        // The statements a new connection plans its searches with read no chunk, which
+        // without the indexes would be a scan of them all for each page statement.
+        let pages = PostgreSQLNoteStore.searchRehearsal.filter {
+            $0.sql.contains("FROM search_chunks c")
+        }
+        #expect(pages.count == 5)
+        let plans = try connection.pipeline(
+            [
+                .init(sql: "BEGIN", parameters: []),
+                .init(sql: PostgreSQLNoteStore.bucketPlans, parameters: []),
+            ]
+                + pages.map {
+                    .init(sql: "EXPLAIN (ANALYZE, TIMING OFF) " + $0.sql, parameters: $0.parameters)
+                } + [.init(sql: "ROLLBACK", parameters: [])])
+        for plan in plans[2..<plans.count - 1] {
+            let lines = (0..<plan.count).map { plan.text($0, 0) }
+            let reads = lines.filter { $0.contains("on search_chunks") }
+            #expect(
+                !reads.isEmpty && reads.allSatisfy { $0.contains("never executed") }, "\(lines)")
+        }
     }
 
     /// A new account's catch-up of ``PostgreSQLSearchIndexer/analyzeLag`` changes, after
