@@ -20,9 +20,7 @@ final class PostgreSQLConnectionPool: Sendable {
 
     init(
         conninfo: String, capacity: Int,
-        opened: @escaping @Sendable (PostgreSQLConnection) throws(PostgreSQLError) -> Void = {
-            _ in
-        }
+        opened: @escaping @Sendable (PostgreSQLConnection) throws(PostgreSQLError) -> Void
     ) {
         self.conninfo = conninfo
         self.capacity = max(1, capacity)
@@ -106,13 +104,18 @@ final class PostgreSQLConnectionPool: Sendable {
             return true
         }
         guard room else { return }
+        try prepare(connection)
+        giveBack(connection)
+    }
+
+    /// Gives a connection counted in `open` to `opened`; one that fails is dropped.
+    private func prepare(_ connection: PostgreSQLConnection) throws(PostgreSQLError) {
         do throws(PostgreSQLError) {
             try opened(connection)
         } catch {
             state.withLock { $0.open -= 1 }
             throw error
         }
-        giveBack(connection)
     }
 
     private func borrow() throws(PostgreSQLPoolError) -> PostgreSQLConnection {
@@ -137,12 +140,11 @@ final class PostgreSQLConnectionPool: Sendable {
             throw .unreachable(error)
         }
         do throws(PostgreSQLError) {
-            try opened(connection)
-            return connection
+            try prepare(connection)
         } catch {
-            state.withLock { $0.open -= 1 }
             throw .failed(error)
         }
+        return connection
     }
 
     private func giveBack(_ connection: PostgreSQLConnection) {
