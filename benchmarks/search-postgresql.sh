@@ -236,9 +236,9 @@ checkpointed() {
     kernel=$(kernel_counts)
     echo "checkpoints during the pass: $(( ${after%%|*} - ${checkpoints_before%%|*} )),"\
         "$(( ${after##*|} - ${checkpoints_before##*|} )) buffers written"
-    paste -d' ' <(echo "$kernel_before" | tr ' ' '\n') <(echo "$kernel" | tr ' ' '\n') |
-        awk '{ d[NR] = $2 - $1 } END { printf "the kernel meanwhile: %.0f MB written out,"\
-            " %d pages scanned by kswapd, %d by direct reclaim\n", d[1] / 1024, d[2], d[3] }'
+    awk -v before="$kernel_before" -v after="$kernel" 'BEGIN { split(before, b); split(after, a)
+        printf "the kernel meanwhile: %.0f MB written out, %d pages scanned by kswapd,"\
+            " %d by direct reclaim\n", (a[1] - b[1]) / 1024, a[2] - b[2], a[3] - b[3] }'
 }
 
 renice_cluster 0
