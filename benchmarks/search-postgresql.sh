@@ -154,12 +154,16 @@ DROP TABLE incoming;
 VACUUM ANALYZE;
 SQL
 }
+# The seconds since BEGAN (an $EPOCHREALTIME), with DECIMALS (default 1) places.
+seconds_since() {
+    awk -v a="$1" -v b="$EPOCHREALTIME" -v places="${2:-1}" 'BEGIN { printf "%.*f", places, b - a }'
+}
 echo "== filling the accounts"
 began=$EPOCHREALTIME
 fill "$account" "$notes" 200 "$seed"
 # Issue 15's other account: 2,205 notes of 63 KB on average (139 MB).
 fill "$large_account" 2205 63000 "$((seed + 1))"
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "filled in %.0f s\n", b - a }'
+echo "filled in $(seconds_since "$began" 0) s"
 for id in "$account" "$large_account"; do
     sql -c "SELECT count(*) || ' notes, ' || round(sum(octet_length(content)) / 1e6) || ' MB of content, '
         || round(avg(octet_length(content))) || ' bytes each, '
@@ -170,7 +174,7 @@ done
 echo "== the server migrates the database (steps search-chunks: the chunks, their trigram index and their piece index; notes-lz4; search-triples: the three-character index, and the trigram index dropped; search-fives: the five-character index)"
 began=$EPOCHREALTIME
 prepare "$binary" accounts list --database "$database" 2>&1 >/dev/null | sed 's/^/    /'
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "migrated in %.1f s\n", b - a }'
+echo "migrated in $(seconds_since "$began") s"
 sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', chunks '
     || pg_size_pretty(pg_table_size('search_chunks')) || ', triple index '
     || pg_size_pretty(pg_relation_size('search_chunks_triples')) || ', piece index '
@@ -183,7 +187,7 @@ sql -c "SELECT 'table ' || pg_size_pretty(pg_table_size('notes')) || ', chunks '
 echo "== VACUUM ANALYZE after the upgrade, as docs/SCALING.md advises"
 began=$EPOCHREALTIME
 sql -c "VACUUM ANALYZE"
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "vacuumed in %.1f s\n", b - a }'
+echo "vacuumed in $(seconds_since "$began") s"
 # Also advised there: the search indexes, the chunks and the notes (not their TOAST, which
 # the 139 MB account's pages read) loaded into shared buffers after an upgrade.
 echo "== the search relations loaded into shared buffers (pg_prewarm)"
@@ -192,7 +196,7 @@ sql -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
     -c "SELECT string_agg(r || ' ' || pg_size_pretty(pg_prewarm(r::regclass) * 8192), ', ')
         FROM unnest(ARRAY['search_chunks_triples', 'search_chunks_pieces', 'search_chunks_fives',
             'search_chunks', 'search_chunks_pkey', 'notes', 'notes_by_account_newest', 'notes_pkey']) r"
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "loaded in %.1f s\n", b - a }'
+echo "loaded in $(seconds_since "$began") s"
 # And flushed: the indexes' builds left their last pages dirty in shared buffers, which the
 # checkpointer would otherwise write out over the next minutes, while the first searches run.
 echo "== CHECKPOINT before the server serves, as docs/SCALING.md advises"
@@ -201,7 +205,7 @@ sql -c "CREATE EXTENSION IF NOT EXISTS pg_buffercache" \
         || pg_size_pretty(count(*) FILTER (WHERE isdirty) * 8192) || ')' FROM pg_buffercache"
 began=$EPOCHREALTIME
 sql -c "CHECKPOINT"
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "written in %.1f s\n", b - a }'
+echo "written in $(seconds_since "$began") s"
 # And the machine's own: the page cache's dirty pages (the builds' files, anything else on
 # the machine) written before the first pass rather than during it (see `checkpoints`).
 dirty_page_cache() {
@@ -211,7 +215,7 @@ dirty_page_cache() {
 echo "== sync: $(dirty_page_cache) of dirty page cache"
 began=$EPOCHREALTIME
 sync
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "written in %.1f s\n", b - a }'
+echo "written in $(seconds_since "$began") s"
 # What the checkpointer and the kernel wrote while a pass ran: `checkpoints` before it,
 # `checkpointed` after. On this 2-core machine a pass right after a gigabyte of dirty page
 # cache (written with dd) ran at p99 17.3 ms, its next run 6.9 ms (the kept million notes,
@@ -337,7 +341,7 @@ sql -c "CHECKPOINT"
 with_database=$database
 without_database="postgres://postgres@127.0.0.1:$port/mynotes_without"
 "$pg_bin/psql" -qAtX -v ON_ERROR_STOP=1 "$without_database" -c "$drop_indexes"
-awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "copied in %.1f s\n", b - a }'
+echo "copied in $(seconds_since "$began") s"
 
 echo "== durable adds, legacy API, wrk 64 connections, ${add_seconds}s each (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 writer_lag="SELECT a.change_seq - coalesce(p.indexed_seq, 0) FROM accounts a
@@ -361,7 +365,7 @@ adds() {
         sleep 0.1
     done
     [ "$lag" -le 0 ] || { echo "the indexer did not catch up in 10 minutes" >&2; exit 1; }
-    caught_up=$(awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
+    caught_up=$(seconds_since "$began")
     stop_server
 }
 # round with|without [LABEL]: one round in that database, printed.
