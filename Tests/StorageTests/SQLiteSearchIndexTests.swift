@@ -271,6 +271,55 @@ import Testing
         }
     }
 
+    /// A batch past its deadline commits what it did: with the deadline passed at once,
+    /// each batch indexes one note, the pending ones first, then the tail's, and says it
+    /// is the last only when no note is left waiting; every note is indexed once.
+    @Test func aBatchStopsAtItsDeadlineAndTheNextGoesOn() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        let (account, ids) = try await database.withStore { store in
+            let account = try await store.createAccount(
+                email: "a@x", tokenHash: nil, passwordHash: nil)
+            let notes = try await Self.addAll(
+                (0..<10).map { (date: "2026-12-0\($0 % 9 + 1)", content: "kiwi\($0)x") },
+                account: account.id, to: store)
+            try await store.catchUpSearchIndex()
+            return (account.id, notes.map(\.id).sorted())
+        }
+        let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+        for id in ids.prefix(3) {
+            try SQLiteSearchIndex.willChange(id: id, account: account, on: connection)
+        }
+        for id in ids.suffix(3) {
+            try SQLiteSearchIndex.remove(id: id, account: account, on: connection)
+        }
+        try connection.execute("UPDATE notes_search_state SET indexed_through = \(ids[6])")
+        let indexedThrough = "SELECT indexed_through FROM notes_search_state"
+        #expect(try database.integer("SELECT count(*) FROM notes_search_pending") == 3)
+        #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 4)
+
+        var batches: [SQLiteSearchIndex.Batch] = []
+        var left: [Int64] = []
+        var through: [Int64] = []
+        repeat {
+            batches.append(
+                try SQLiteSearchIndex.indexWaiting(on: connection, limit: 256, until: .now))
+            left.append(try database.integer("SELECT count(*) FROM notes_search_pending"))
+            through.append(try database.integer(indexedThrough))
+        } while !(batches.last?.isLast ?? true) && batches.count < 20
+        connection.finishStatements()
+
+        #expect(batches.map(\.indexed) == Array(repeating: 1, count: 6))
+        #expect(batches.map(\.isLast) == Array(repeating: false, count: 5) + [true])
+        #expect(left == [2, 1, 0, 0, 0, 0])
+        #expect(through == [ids[6], ids[6], ids[6], ids[7], ids[8], ids[9]])
+        #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 10)
+        let found = "SELECT count(*) FROM notes_trigrams WHERE notes_trigrams MATCH"
+        for note in 0..<10 {
+            #expect(try database.integer("\(found) '\"kiwi\(note)x\"'") == 1, "kiwi\(note)x")
+        }
+    }
+
     /// A note whose date another program wrote in a form of its own takes an unordered key
     /// (SQLiteSearchKey): it is still found, in its place among the others.
     @Test func aNoteOfAnUnorderedKeyIsFound() async throws {

@@ -10,10 +10,9 @@ extension SQLiteNoteStore {
     public func catchUpSearchIndex() async throws(StoreError) {
         let searchIndexer = self.searchIndexer
         try await writing(touching: { _ in .accounts([]) }) { connection throws(SQLiteError) in
-            while try SQLiteSearchIndex.indexWaiting(
-                on: connection, limit: SQLiteSearchIndex.buildBatch)
-                == SQLiteSearchIndex.buildBatch
-            {}
+            while try !SQLiteSearchIndex.indexWaiting(
+                on: connection, limit: SQLiteSearchIndex.buildBatch
+            ).isLast {}
             searchIndexer.caughtUp()
         }
     }

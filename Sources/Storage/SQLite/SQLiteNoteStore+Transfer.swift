@@ -109,10 +109,9 @@ extension SQLiteNoteStore: TransferableStore {
             }
             // Indexed in the same transaction: a restore's notes are found at once, and
             // searches do not test them one by one until batches take them.
-            while try SQLiteSearchIndex.indexWaiting(
-                on: connection, limit: SQLiteSearchIndex.buildBatch)
-                == SQLiteSearchIndex.buildBatch
-            {}
+            while try !SQLiteSearchIndex.indexWaiting(
+                on: connection, limit: SQLiteSearchIndex.buildBatch
+            ).isLast {}
         }
     }
 

@@ -71,13 +71,23 @@ enum SQLiteSearchIndex {
 
     // MARK: Writes
 
-    /// Indexes up to `limit` notes of the tail (oldest first) and of the pending list, in
-    /// the caller's transaction; returns how many it indexed (fewer than `limit`: none
-    /// are left).
+    /// What one call of ``indexWaiting(on:limit:until:)`` did.
+    struct Batch: Equatable {
+        /// Notes it indexed.
+        var indexed: Int
+        /// Whether no note was left waiting when it began past those it indexed.
+        var isLast: Bool
+    }
+
+    /// Indexes up to `limit` notes of the pending list and of the tail (oldest first), in
+    /// the caller's transaction, and stops after the note that passes `deadline`: folding
+    /// a note and listing its pieces is the batch's work (256 notes of 63 KB take far
+    /// longer than 256 of 200 bytes), and a write arriving meanwhile waits for it.
     @discardableResult
-    static func indexWaiting(on connection: SQLiteConnection, limit: Int) throws(SQLiteError)
-        -> Int
-    {
+    static func indexWaiting(
+        on connection: SQLiteConnection, limit: Int,
+        until deadline: ContinuousClock.Instant? = nil
+    ) throws(SQLiteError) -> Batch {
         var rows: [(id: Int64, account: Int64, sortKey: String, content: String)] = []
         let pending = try connection.statement(
             """
@@ -89,10 +99,6 @@ enum SQLiteSearchIndex {
             rows.append((pending.int64(0), pending.int64(1), pending.text(2), pending.text(3)))
         }
         pending.reset()
-        if let last = rows.last?.id {
-            try connection.statement("DELETE FROM notes_search_pending WHERE id <= ?")
-                .bind(.integer(last)).run()
-        }
         let pendingCount = rows.count
         let tail = try connection.statement(
             """
@@ -104,18 +110,27 @@ enum SQLiteSearchIndex {
             rows.append((tail.int64(0), tail.int64(1), tail.text(2), tail.text(3)))
         }
         tail.reset()
+        var indexed = 0
         for row in rows {
             let key = try key(
                 account: row.account, sortKey: row.sortKey, id: row.id, on: connection)
             try insert(
                 key: key, id: row.id, entry: SearchIndexEntry(content: row.content), on: connection)
+            indexed += 1
+            if let deadline, ContinuousClock.now >= deadline { break }
         }
-        if let last = rows.last?.id, rows.count > pendingCount {
+        // The rows are the pending ones, then the tail's, each in id order: those indexed
+        // are a prefix.
+        if indexed > 0, pendingCount > 0 {
+            try connection.statement("DELETE FROM notes_search_pending WHERE id <= ?")
+                .bind(.integer(rows[min(indexed, pendingCount) - 1].id)).run()
+        }
+        if indexed > pendingCount {
             try connection.statement(
                 "UPDATE notes_search_state SET indexed_through = max(indexed_through, ?)"
-            ).bind(.integer(last)).run()
+            ).bind(.integer(rows[indexed - 1].id)).run()
         }
-        return rows.count
+        return Batch(indexed: indexed, isLast: rows.count < limit && indexed == rows.count)
     }
 
     /// A free key for the note: the next of its account and day, or its unordered one.
@@ -327,7 +342,7 @@ enum SQLiteSearchIndex {
         while done < total {
             let indexed = try SQLiteMigrations.transaction(on: connection) {
                 () throws(SQLiteError) -> Int in
-                try indexWaiting(on: connection, limit: buildBatch)
+                try indexWaiting(on: connection, limit: buildBatch).indexed
             }
             if indexed == 0 { break }
             done += indexed

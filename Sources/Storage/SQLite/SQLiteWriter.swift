@@ -234,11 +234,11 @@ final class SQLiteWriter: Sendable {
         dataVersion: inout Int64?
     ) {
         // Set by the body, on this thread; counted once the batch has committed.
-        var indexed = 0
+        var batch = SQLiteSearchIndex.Batch(indexed: 0, isLast: false)
         let job = Job(
             body: { connection throws(StoreError) in
                 do throws(SQLiteError) {
-                    indexed = try indexer.runBatch(on: connection)
+                    batch = try indexer.runBatch(on: connection)
                 } catch {
                     throw .database(error)
                 }
@@ -253,8 +253,8 @@ final class SQLiteWriter: Sendable {
         }
         _ = commit([job], on: connection, dataVersion: &dataVersion, metrics: nil)
         if job.failure == nil {
-            indexer.batchCommitted(indexed: indexed)
-            statistics.searchIndexBatchSize.observe(indexed)
+            indexer.batchCommitted(batch)
+            statistics.searchIndexBatchSize.observe(batch.indexed)
         }
         if (try? connection.execute("PRAGMA synchronous = FULL")) == nil || job.failure != nil {
             indexer.batchFailed()
