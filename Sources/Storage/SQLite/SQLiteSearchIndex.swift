@@ -22,8 +22,8 @@
 /// **Writes.** An add writes nothing here: notes above `indexed_through` (in
 /// `notes_search_state`) are the index's *tail*, which searches test one by one, and the
 /// store's writer moves them into the index in batches after their commits
-/// (``indexWaiting(on:limit:)``, run by ``SQLiteSearchIndexer`` when the store is quiet or
-/// the tail is long). A change of an indexed note's content or date takes it out of the
+/// (``indexWaiting(on:limit:until:)``, run by ``SQLiteSearchIndexer`` when the store is
+/// quiet or the tail is long). A change of an indexed note's content or date takes it out of the
 /// FTS5 tables in the write's own transaction (a table without content forgets a row
 /// only when handed the very text it indexed, which is gone after the write) and lists
 /// it in `notes_search_pending`, which searches test too, until a batch indexes it again.
