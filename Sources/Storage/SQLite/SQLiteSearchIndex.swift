@@ -23,9 +23,9 @@
 /// `notes_search_state`) are the index's *tail*, which searches test one by one, and the
 /// store's writer moves them into the index in batches after their commits
 /// (``indexWaiting(on:limit:until:)``, run by ``SQLiteSearchIndexer`` when the store is
-/// quiet or the tail is long). A change of an indexed note's content or date takes it out of the
-/// FTS5 tables in the write's own transaction (a table without content forgets a row
-/// only when handed the very text it indexed, which is gone after the write) and lists
+/// quiet or the tail is long). A change of an indexed note's content or date takes it out
+/// of the FTS5 tables in the write's own transaction (a table without content forgets a
+/// row only when handed the very text it indexed, which is gone after the write) and lists
 /// it in `notes_search_pending`, which searches test too, until a batch indexes it again.
 /// So a note is found as soon as its write is acknowledged. There are no triggers: the
 /// folding is Swift's, and a trigger calling it would break every other writer (the
@@ -75,7 +75,7 @@ enum SQLiteSearchIndex {
     struct Batch: Equatable {
         /// Notes it indexed.
         var indexed: Int
-        /// Whether no note was left waiting when it began past those it indexed.
+        /// Whether it indexed every note that waited: no batch needs to follow.
         var isLast: Bool
     }
 
