@@ -279,7 +279,13 @@ for i in $(seq 10); do
     curl -sf -o /dev/null "$base$path?email=$reader&token=$reader_token&action=add&date=2026-11-$((10 + i))&content=Note+$i"
 done
 load_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
-echo "mynotes-server $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)'):" \
+# A SERVER_BINARY is named by its path and digest: the checkout's commit need not be its.
+if [ -n "${SERVER_BINARY:-}" ]; then
+    build="$SERVER_BINARY (sha256 $(sha256sum "$SERVER_BINARY" | cut -c1-12))"
+else
+    build="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)')"
+fi
+echo "mynotes-server $build:" \
     "${seconds}s per scenario, $connections connections, server on core 0, wrk -t1 on core 1," \
     "$(db_query 'SELECT count(*) FROM notes') notes in the database (${DATABASE:-sqlite})"
 overrides="${SERVER_ARGS:+SERVER_ARGS=\"$SERVER_ARGS\" }${QUERY_THREADS:+QUERY_THREADS=$QUERY_THREADS }${ADD_THREADS:+ADD_THREADS=$ADD_THREADS}"
