@@ -71,8 +71,9 @@ final class PostgreSQLSearchIndexer: Sendable {
         var sleeping = false
         /// Tasks waiting in ``untilIdle()``.
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
-        /// When the indexer last ran ``analyzeAccounts``.
-        var analyzed: Int?
+        /// Shut for ``analyzeIntervalNanoseconds`` after the indexer ran ``analyzeAccounts``.
+        var analysis = IntervalGate(
+            nanoseconds: PostgreSQLSearchIndexer.analyzeIntervalNanoseconds)
     }
 
     /// What one batch did.
@@ -305,15 +306,11 @@ final class PostgreSQLSearchIndexer: Sendable {
         throws(PostgreSQLError)
     {
         let now = MonotonicTime.nanoseconds
-        if let analyzed = state.withLock({ $0.analyzed }),
-            now - analyzed < Self.analyzeIntervalNanoseconds
-        {
-            return
-        }
+        guard state.withLock({ $0.analysis.isOpen(at: now) }) else { return }
         let stale = try connection.query(
             Self.staleStatistics, .integer(account), .integer(Self.analyzeLag))
         guard stale.count > 0, stale.text(0, 0) == "t" else { return }
-        state.withLock { $0.analyzed = now }
+        state.withLock { $0.analysis.pass(at: now) }
         _ = try connection.query(Self.analyzeAccounts)
     }
 
