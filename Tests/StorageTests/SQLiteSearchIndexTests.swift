@@ -189,9 +189,7 @@ import Testing
     func everyWriteKeepsTheIndexInStep(indexedAfterEachWrite: Bool) async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
-        try await database.withStore { store in
-            let account = try await store.createAccount(
-                email: "a@x", tokenHash: nil, passwordHash: nil)
+        try await database.withAccount { store, account in
             _ = try await Self.addAll(
                 Array(repeating: (date: "2020-01-01", content: "filler"), count: 300),
                 account: account.id, to: store)
@@ -247,9 +245,7 @@ import Testing
     func aQuietStoreIndexesTheWaitingNotes() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
-        try await database.withStore { store in
-            let account = try await store.createAccount(
-                email: "a@x", tokenHash: nil, passwordHash: nil)
+        try await database.withAccount { store, account in
             _ = try await Self.addAll(
                 (0..<600).map {
                     (date: "2026-11-\($0 % 18 + 10)", content: "note \($0)")
@@ -277,9 +273,7 @@ import Testing
     @Test func aBatchStopsAtItsDeadlineAndTheNextGoesOn() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
-        let (account, ids) = try await database.withStore { store in
-            let account = try await store.createAccount(
-                email: "a@x", tokenHash: nil, passwordHash: nil)
+        let (account, ids) = try await database.withAccount { store, account in
             let notes = try await Self.addAll(
                 (0..<10).map { (date: "2026-12-0\($0 % 9 + 1)", content: "kiwi\($0)x") },
                 account: account.id, to: store)
@@ -325,9 +319,7 @@ import Testing
     @Test func aNoteOfAnUnorderedKeyIsFound() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
-        let account = try await database.withStore { store in
-            let account = try await store.createAccount(
-                email: "a@x", tokenHash: nil, passwordHash: nil)
+        let account = try await database.withAccount { store, account in
             _ = try await Self.addAll(
                 (0..<300).map {
                     (date: "2020-01-0\($0 % 9 + 1)", content: $0 == 0 ? "filler zebra" : "filler")
@@ -356,9 +348,7 @@ import Testing
     func notesWaitingOnOpeningAreFoundAtOnceAndIndexedWhileTheStoreServes() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
-        let account = try await database.withStore { store in
-            try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil).id
-        }
+        let account = try await database.withAccount { _, account in account.id }
         try database.execute(
             """
             INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
@@ -388,9 +378,7 @@ import Testing
     @Test func anotherFoldingRebuildsTheIndex() async throws {
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
-        let (account, note) = try await database.withStore { store in
-            let account = try await store.createAccount(
-                email: "a@x", tokenHash: nil, passwordHash: nil)
+        let (account, note) = try await database.withAccount { store, account in
             let note = try await store.addNote(
                 NoteDraft(date: "2026-11-29", content: "Straße 会议"), account: account.id,
                 quota: .unlimited)

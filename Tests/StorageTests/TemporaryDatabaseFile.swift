@@ -21,6 +21,15 @@ struct TemporaryDatabaseFile {
         return try await body(store)
     }
 
+    /// ``withStore(_:)`` with a new account, `a@x`, made in the store first.
+    func withAccount<T>(_ body: (SQLiteNoteStore, Account) async throws -> T) async throws -> T {
+        try await withStore { store in
+            let account = try await store.createAccount(
+                email: "a@x", tokenHash: nil, passwordHash: nil)
+            return try await body(store, account)
+        }
+    }
+
     /// Runs SQL on the file outside any store, as the `sqlite3` shell or an older release
     /// would (a store closed a moment ago may still be checkpointing: the connection waits
     /// up to 5 s for its lock).
