@@ -75,11 +75,15 @@ if [ "$soft_fds" != unlimited ] && [ "$soft_fds" -lt "$want_fds" ]; then
     fi
 fi
 
+# The build measured, as the report names it: a SERVER_BINARY by its path and digest (the
+# checkout's commit need not be its), this checkout's build by its commit.
 if [ -n "${SERVER_BINARY:-}" ]; then
     binary=$SERVER_BINARY
+    build="$SERVER_BINARY (sha256 $(sha256sum "$SERVER_BINARY" | cut -c1-12))"
 else
     swift build -c release --product mynotes-server >/dev/null
     binary=$(swift build -c release --show-bin-path)/mynotes-server
+    build="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)')"
 fi
 
 work=$(mktemp -d)
@@ -279,12 +283,6 @@ for i in $(seq 10); do
     curl -sf -o /dev/null "$base$path?email=$reader&token=$reader_token&action=add&date=2026-11-$((10 + i))&content=Note+$i"
 done
 load_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
-# A SERVER_BINARY is named by its path and digest: the checkout's commit need not be its.
-if [ -n "${SERVER_BINARY:-}" ]; then
-    build="$SERVER_BINARY (sha256 $(sha256sum "$SERVER_BINARY" | cut -c1-12))"
-else
-    build="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' (with uncommitted changes)')"
-fi
 echo "mynotes-server $build:" \
     "${seconds}s per scenario, $connections connections, server on core 0, wrk -t1 on core 1," \
     "$(db_query 'SELECT count(*) FROM notes') notes in the database (${DATABASE:-sqlite})"
