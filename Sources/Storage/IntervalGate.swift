@@ -8,7 +8,7 @@
 /// gate.pass(at: now)
 /// gate.isOpen(at: now + 59_000_000_000)  // false until a minute has passed
 /// ```
-struct IntervalGate: Equatable {
+struct IntervalGate {
     /// How long after a pass the gate stays shut.
     let nanoseconds: Int
     /// When work last went through.
