@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Search on PostgreSQL (issue 15): a private cluster (initdb, fsync on, shared_buffers
-# SHARED_BUFFERS, default 12GB, in huge pages when this script may reserve them: see below)
+# SHARED_BUFFERS, default 13GB, in huge pages when this script may reserve them: see below)
 # with an account of NOTES notes (default 1,000,000, about 200 bytes each, 30% Chinese,
 # the vocabulary of benchmarks/search-postgresql.py), written as a database of the
 # release before the search chunks holds them (its search entries left empty); the server
@@ -29,8 +29,9 @@
 # filling and the first index build, default 0), PAUSE_COMMAND (run with `stop` before
 # each timed part and `cont` after it, e.g. a script that pauses other work on the machine),
 # KEEP_DATA=1 (keep the cluster's folder, to look into it afterwards), SHARED_BUFFERS
-# (in PostgreSQL's units, default 12GB: the three search indexes of a million notes are
-# 10.6 GB; 2GB until 2026-12-06).
+# (in PostgreSQL's units, default 13GB: the relations a search reads over a million notes
+# are 11.7 GB, 12.0 GB with the notes' TOAST, which the 139 MB account's pages read; 12GB
+# until 2026-12-07, 2GB until 2026-12-06).
 # Targets: p99 <= 10 ms (3+ characters), <= 50 ms (1-2), 139 MB account <= 50 ms, adds with
 # the indexes >= 90% of adds without.
 set -euo pipefail
@@ -40,7 +41,7 @@ queries=${QUERIES:-200}
 seed=${SEED:-15}
 add_seconds=${ADD_SECONDS:-5}
 write_rate=${WRITE_RATE:-100}
-shared_buffers=${SHARED_BUFFERS:-12GB}
+shared_buffers=${SHARED_BUFFERS:-13GB}
 [[ $shared_buffers =~ ^[0-9]+(kB|MB|GB)$ ]] || { echo "SHARED_BUFFERS is a size such as 12GB (got '$shared_buffers')" >&2; exit 2; }
 for value in "$notes" "$queries" "$seed" "$add_seconds" "$write_rate" "${PREPARE_NICENESS:-0}"; do
     [[ $value =~ ^[0-9]+$ ]] || { echo "NOTES, QUERIES, SEED, ADD_SECONDS, WRITE_RATE and PREPARE_NICENESS are whole numbers (got '$value')" >&2; exit 2; }
@@ -189,13 +190,15 @@ began=$EPOCHREALTIME
 sql -c "VACUUM ANALYZE"
 echo "vacuumed in $(seconds_since "$began") s"
 # Also advised there: the search indexes, the chunks and the notes (not their TOAST, which
-# the 139 MB account's pages read) loaded into shared buffers after an upgrade.
+# the 139 MB account's pages read: it is loaded before that account's settled pass)
+# loaded into shared buffers after an upgrade.
 echo "== the search relations loaded into shared buffers (pg_prewarm)"
+searched_relations="'search_chunks_triples', 'search_chunks_pieces', 'search_chunks_fives',
+    'search_chunks', 'search_chunks_pkey', 'notes', 'notes_by_account_newest', 'notes_pkey'"
 began=$EPOCHREALTIME
 sql -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" \
     -c "SELECT string_agg(r || ' ' || pg_size_pretty(pg_prewarm(r::regclass) * 8192), ', ')
-        FROM unnest(ARRAY['search_chunks_triples', 'search_chunks_pieces', 'search_chunks_fives',
-            'search_chunks', 'search_chunks_pkey', 'notes', 'notes_by_account_newest', 'notes_pkey']) r"
+        FROM unnest(ARRAY[$searched_relations]) r"
 echo "loaded in $(seconds_since "$began") s"
 # And flushed: the indexes' builds left their last pages dirty in shared buffers, which the
 # checkpointer would otherwise write out over the next minutes, while the first searches run.
@@ -231,12 +234,30 @@ checkpoint_counts() {
 # the server or its backends).
 kernel_counts() {
     awk '$1 == "pgpgout" { o = $2 } $1 == "pgscan_kswapd" { k = $2 } $1 == "pgscan_direct" { d = $2 }
-        $1 == "pgmajfault" { m = $2 } END { print o, k, d, m }' /proc/vmstat
+        $1 == "pgmajfault" { m = $2 } $1 == "pgpgin" { i = $2 } END { print o, k, d, m, i }' /proc/vmstat
+}
+# How much of the relations a search reads is missing from shared buffers: each missing
+# page is read from the kernel, from disk if the kernel dropped it too. The kept million
+# notes with the notes' index and the page index left out of pg_prewarm: a pass's first
+# run had p99 12.2 ms and read 216 pages (2.6 MB from disk), the same queries again 6.2 ms;
+# with every relation loaded, 8.2 ms and 6.8 ms (seed 23, 2026-12-07).
+not_resident() {
+    sql -c "WITH resident AS (
+            SELECT relfilenode, count(*) AS pages FROM pg_buffercache
+            WHERE reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database())
+            GROUP BY relfilenode)
+        SELECT coalesce(string_agg(r.name || ' ' || pg_size_pretty(r.missing * 8192), ', '), 'none')
+        FROM (SELECT CASE WHEN c.relkind = 't' THEN 'notes'' TOAST' ELSE c.relname END AS name,
+                pg_relation_size(c.oid) / 8192 - coalesce(b.pages, 0) AS missing
+            FROM pg_class c LEFT JOIN resident b ON b.relfilenode = pg_relation_filenode(c.oid)
+            WHERE c.oid = ANY(ARRAY[$searched_relations]::regclass[])
+                OR c.oid = (SELECT reltoastrelid FROM pg_class WHERE oid = 'notes'::regclass)) r
+        WHERE r.missing > 0"
 }
 checkpoints() {
     checkpoints_before=$(checkpoint_counts)
     kernel_before=$(kernel_counts)
-    echo "dirty page cache at the start: $(dirty_page_cache)"
+    echo "dirty page cache at the start: $(dirty_page_cache); not in shared buffers: $(not_resident)"
 }
 checkpointed() {
     local after kernel
@@ -245,9 +266,9 @@ checkpointed() {
     echo "checkpoints during the pass: $(( ${after%%|*} - ${checkpoints_before%%|*} )),"\
         "$(( ${after##*|} - ${checkpoints_before##*|} )) buffers written"
     awk -v before="$kernel_before" -v after="$kernel" 'BEGIN { split(before, b); split(after, a)
-        printf "the kernel meanwhile: %.0f MB written out, %d pages scanned by kswapd,"\
-            " %d by direct reclaim, %d major faults\n", (a[1] - b[1]) / 1024, a[2] - b[2],
-            a[3] - b[3], a[4] - b[4] }'
+        printf "the kernel meanwhile: %.0f MB read from disk, %.0f MB written out, %d pages"\
+            " scanned by kswapd, %d by direct reclaim, %d major faults\n", (a[5] - b[5]) / 1024,
+            (a[1] - b[1]) / 1024, a[2] - b[2], a[3] - b[3], a[4] - b[4] }'
 }
 
 renice_cluster 0
@@ -290,7 +311,10 @@ checkpointed
 # comes once its pages are in memory, as they are on a server in use, with queries of its
 # own: the same ones again would read only pages the first pass brought into shared buffers
 # (the million-note account's queries repeated: p99 7.3 ms, against 25.9 ms the first
-# time, 2026-12-06).
+# time, 2026-12-06). Its notes' text is in the notes' TOAST, which the first pass read only
+# in part: new queries' pages read the rest from disk (the kept cluster, seed 18: p99
+# 50.1 ms and 29 MB read from disk; the same queries again 36.4 ms), so it is loaded first.
+echo "== the notes' TOAST loaded into shared buffers: $(sql -c "SELECT pg_size_pretty(pg_prewarm(reltoastrelid) * 8192) FROM pg_class WHERE oid = 'notes'::regclass")"
 echo "== the 139 MB account again, settled, new queries (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 checkpoints
 python3 benchmarks/search-postgresql.py measure "$base" "$large_token" 40 "$((seed + 1))" 1 "$work/large-sample.txt" "139 MB, settled: "
