@@ -10,11 +10,12 @@
 # advises. Then it measures
 # searches over REST one at a time (QUERIES of 3 or more characters and QUERIES of 1 or 2,
 # each a first page of 50 and up to two keyset pages after it: p50/p99, and what the
-# checkpointer wrote meanwhile), and 40 of each
+# checkpointer wrote meanwhile, what of the searched relations was missing from shared
+# buffers at its start and what the kernel read from disk), and 40 of each
 # over a second account of 2,205 notes of 63 KB (139 MB; twice: its first touch, then
-# settled, with queries of their own), the first account's searches again with queries of
-# their own (SEED + 1: none read before) while another account adds WRITE_RATE notes a
-# second, shows the plans PostgreSQL used (auto_explain), and measures durable adds
+# settled, its notes' TOAST loaded, with queries of their own), the first account's
+# searches again with queries of their own (SEED + 1: none read before) while another
+# account adds WRITE_RATE notes a second, shows the plans PostgreSQL used (auto_explain), and measures durable adds
 # through the legacy API (wrk, 64 connections) with the indexes and without them (in a copy
 # of the database with the search indexes dropped), in the order with, without,
 # without, with, twice, after a round of each not counted, each round from a CHECKPOINT
