@@ -15,11 +15,11 @@
 # over a second account of 2,205 notes of 63 KB (139 MB; twice: its first touch, then
 # settled, its notes' TOAST loaded, with queries of their own), the first account's
 # searches again with queries of their own (SEED + 1: none read before) while another
-# account adds WRITE_RATE notes a second, shows the plans PostgreSQL used (auto_explain), and measures durable adds
-# through the legacy API (wrk, 64 connections) with the indexes and without them (in a copy
-# of the database with the search indexes dropped), in the order with, without,
-# without, with, twice, after a round of each not counted, each round from a CHECKPOINT
-# and followed by the indexer's catch-up (timed).
+# account adds WRITE_RATE notes a second, shows the plans PostgreSQL used (auto_explain),
+# and measures durable adds through the legacy API (wrk, 64 connections) with the indexes
+# and without them (in a copy of the database with the search indexes dropped), in the
+# order with, without, without, with, twice, after a round of each not counted, each round
+# from a CHECKPOINT and followed by the indexer's catch-up (timed).
 #
 #   benchmarks/search-postgresql.sh                 # about 45 minutes on 2 cores
 #   NOTES=100000 QUERIES=50 benchmarks/search-postgresql.sh
@@ -241,19 +241,20 @@ echo "written in $(seconds_since "$began") s"
 checkpoint_counts() {
     sql -c "SELECT checkpoints_timed + checkpoints_req, buffers_checkpoint FROM pg_stat_bgwriter"
 }
-# Pages the kernel wrote out, pages its reclaim scanned (kswapd, then direct), and major
-# faults: code and data read back from disk when first touched, after the kernel dropped
-# them (this machine runs a DAMON scheme that pages out file pages no process maps once
-# unused for a minute; on the kept cluster, 2026-12-07, a slow pass had no major fault in
-# the server or its backends).
+# Pages the kernel wrote out, pages its reclaim scanned (kswapd, then direct), major
+# faults (code and data of mapped files read back from disk when first touched, after the
+# kernel dropped them: this machine runs a DAMON scheme that pages out file pages no
+# process maps once unused for a minute), and what it read from disk (pgpgin), which
+# covers PostgreSQL's reads of pages its shared buffers lack: those are `read` calls, not
+# faults.
 kernel_counts() {
     awk '$1 == "pgpgout" { o = $2 } $1 == "pgscan_kswapd" { k = $2 } $1 == "pgscan_direct" { d = $2 }
         $1 == "pgmajfault" { m = $2 } $1 == "pgpgin" { i = $2 } END { print o, k, d, m, i }' /proc/vmstat
 }
 # How much of the relations a search reads is missing from shared buffers: each missing
 # page is read from the kernel, from disk if the kernel dropped it too. The kept million
-# notes with the notes' index and the page index left out of pg_prewarm: a pass's first
-# run had p99 12.2 ms and read 216 pages (2.6 MB from disk), the same queries again 6.2 ms;
+# notes with notes_pkey, notes_by_account_newest and search_chunks_pkey left out of
+# pg_prewarm: a pass's first run had p99 12.2 ms and read 216 pages (2.6 MB from disk), the same queries again 6.2 ms;
 # with every relation loaded, 8.2 ms and 6.8 ms (seed 23, 2026-12-07).
 not_resident() {
     sql -c "WITH resident AS (
