@@ -147,7 +147,7 @@ def measure(base_url, token, count, seed, pages, label, database=None, email=Non
     print(f"{label} no search, first page of 50 (for comparison): {len(listing)} requests, "
           f"p50 {percentile(listing, 50):7.2f} ms, p99 {percentile(listing, 99):7.2f} ms")
     for kind in ("3+", "1-2"):
-        first, later, matched = [], [], []
+        first, later, matched, slowest = [], [], [], []
         for query in queries_of(rng, sample or ["abcdef"], words, kind, count):
             cursor = ""
             for page in range(pages):
@@ -163,6 +163,7 @@ def measure(base_url, token, count, seed, pages, label, database=None, email=Non
                     raise SystemExit(f"{path}: {response.status} {body[:200]!r}")
                 answer = json.loads(body)
                 (first if page == 0 else later).append(elapsed)
+                slowest.append((elapsed, query, page + 1))
                 if page == 0:
                     matched.append(len(answer["notes"]))
                 cursor = answer["nextCursor"]
@@ -174,7 +175,11 @@ def measure(base_url, token, count, seed, pages, label, database=None, email=Non
                 print(f"{label} {kind:>3} chars, {name:10}: {len(values):4} requests, "
                       f"p50 {percentile(values, 50):7.2f} ms, p99 {percentile(values, 99):7.2f} ms, "
                       f"max {max(values):7.2f} ms")
-        print(f"{label} {kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50")
+        # The slowest pages by name: the queries come from a random sample of the notes,
+        # and a sample's phrases of common syllables decide a run's p99 (2026-12-07).
+        print(f"{label} {kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
+              " slowest: " + ", ".join(f"{t:.0f} ms {q!r} (page {p})"
+                                       for t, q, p in sorted(slowest, reverse=True)[:6]))
 
 
 def probe(base_url, token, count):
