@@ -26,7 +26,7 @@ import urllib.parse
 # The vocabulary, the Chinese characters, the Zipf draw, the queries and the percentiles are
 # benchmarks/search.py's (SQLite's run), so both stores are measured on the same words.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from search import CJK, percentile, queries_of, vocabulary, zipf_index  # noqa: E402
+from search import CJK, percentile, queries_of, slowest_pages, vocabulary, zipf_index  # noqa: E402
 
 # The folds of the vocabulary's words that are not plain lowercase.
 FOLDED = {"straße": "strasse"}
@@ -126,8 +126,7 @@ def measure(base_url, token, count, seed, pages, sample_file, label=""):
                       f"p50 {percentile(values, 50):7.2f} ms, p99 {percentile(values, 99):7.2f} ms, "
                       f"max {max(values):7.2f} ms")
         print(f"{label}{kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
-              " slowest: " + ", ".join(f"{t:.0f} ms {q!r} (page {p})"
-                                       for t, q, p in sorted(slowest, reverse=True)[:6]))
+              f" slowest: {slowest_pages(slowest)}")
     # Queries too short for trigrams that no note holds: before the piece index, the walk
     # read the whole account for them.
     for query in ("zx", "qj"):

@@ -93,6 +93,13 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def slowest_pages(pages, count=6):
+    """The slowest of (milliseconds, query, page number) by name: the queries come from a
+    random sample of the notes, and a sample's phrases of common syllables decide a run's
+    p99 (2026-12-07)."""
+    return ", ".join(f"{t:.0f} ms {q!r} (page {p})" for t, q, p in sorted(pages, reverse=True)[:count])
+
+
 def queries_of(rng, db_notes, words, kind, count):
     """3+: words of the vocabulary (common and rare), CJK runs of 3-4 characters and
     pieces of random notes, some absent; 1-2: single Latin letters, one or two CJK
@@ -175,11 +182,8 @@ def measure(base_url, token, count, seed, pages, label, database=None, email=Non
                 print(f"{label} {kind:>3} chars, {name:10}: {len(values):4} requests, "
                       f"p50 {percentile(values, 50):7.2f} ms, p99 {percentile(values, 99):7.2f} ms, "
                       f"max {max(values):7.2f} ms")
-        # The slowest pages by name: the queries come from a random sample of the notes,
-        # and a sample's phrases of common syllables decide a run's p99 (2026-12-07).
         print(f"{label} {kind:>3} chars: {full} of {len(matched)} queries filled a first page of 50;"
-              " slowest: " + ", ".join(f"{t:.0f} ms {q!r} (page {p})"
-                                       for t, q, p in sorted(slowest, reverse=True)[:6]))
+              f" slowest: {slowest_pages(slowest)}")
 
 
 def probe(base_url, token, count):
