@@ -104,7 +104,7 @@ fi
 prepare sqlite3 "$db" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
 ls -l "$db" | awk '{ printf "database: %.0f MB (after a checkpoint)\n", $5 / 1e6 }'
 prepare sqlite3 "$db" "SELECT name, round(sum(pgsize) / 1e6) || ' MB' FROM dbstat
-    WHERE name LIKE 'notes_trigrams%' OR name LIKE 'notes_grams%' OR name IN ('notes', 'notes_folded', 'note_changes')
+    WHERE name LIKE 'notes_trigrams%' OR name LIKE 'notes_grams%' OR name LIKE 'notes_fives%' OR name IN ('notes', 'notes_folded', 'note_changes')
     GROUP BY name HAVING sum(pgsize) > 1e6 ORDER BY sum(pgsize) DESC" 2>/dev/null | tr '\n' ' ' | sed 's/|/: /g; s/$/\n/' || true
 
 echo "== searches, one at a time (load average $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -1,6 +1,7 @@
-/// What the search index holds for one note: its folded text (``TextFolding``), and the
+/// What the search index holds for one note: its folded text (``TextFolding``), the
 /// note's distinct one- and two-character pieces of that text as hexadecimal UTF-8
-/// words, which answer queries too short for trigrams.
+/// words, which answer queries too short for trigrams, and its distinct five-character
+/// pieces as hashed words, which answer queries of five or more characters.
 ///
 /// The store keeps the index itself. Notes a program writes straight into the database (a
 /// bulk import, a test's fixture) wait in the index's tail, which searches test, until a
@@ -11,6 +12,7 @@
 /// let entry = SearchIndexEntry(content: "Ab会")
 /// entry.folded  // "ab会"
 /// entry.grams   // "61 6162 62 62e4bc9a e4bc9a" (in some order)
+/// entry.fives   // "" (three characters: no piece of five)
 /// ```
 public struct SearchIndexEntry: Sendable, Hashable {
     /// Notes of this many bytes or more keep a folded copy beside the index, so that
@@ -20,6 +22,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
 
     public let folded: String
     public let grams: String
+    public let fives: String
     /// Whether the store keeps `folded` in `notes_folded` (``foldedCopyBytes``).
     public let keepsFoldedCopy: Bool
 
@@ -31,6 +34,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
     init(folded: String) {
         self.folded = folded
         grams = Self.grams(of: folded)
+        fives = Self.fives(of: folded)
         keepsFoldedCopy = folded.utf8.count >= Self.foldedCopyBytes
     }
 
@@ -65,6 +69,65 @@ public struct SearchIndexEntry: Sendable, Hashable {
             }
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+
+    /// The words of `folded`'s distinct pieces of ``fiveLength`` Unicode scalars, joined by
+    /// spaces: each piece's ``fiveHash(of:)`` in eight hexadecimal digits.
+    ///
+    /// Why five, and hashed: a phrase of common syllables across a word boundary
+    /// (`achar xi`) has few matches, but each of its trigrams is in up to 40% of the
+    /// notes, and FTS5 took 12 – 30 ms to walk their positions to the few notes where
+    /// they follow each other; notes holding all four of its five-character pieces are
+    /// nearly all matches (54 for 50 in a million notes). Hashed, since a CJK piece
+    /// written out would be a word of 30 digits; two pieces of one hash only add a
+    /// candidate, which its test turns down.
+    static func fives(of folded: String) -> String {
+        var hashes = fiveHashes(of: folded.unicodeScalars)
+        hashes.sort()
+        var hex: [UInt8] = []
+        hex.reserveCapacity(hashes.count * 9)
+        var last: UInt32?
+        for hash in hashes where hash != last {
+            last = hash
+            if !hex.isEmpty { hex.append(UInt8(ascii: " ")) }
+            appendHex(of: hash, to: &hex)
+        }
+        return String(decoding: hex, as: UTF8.self)
+    }
+
+    static let fiveLength = 5
+
+    /// The hash of each piece of ``fiveLength`` scalars, in the order of the text.
+    static func fiveHashes(of scalars: some Collection<Unicode.Scalar>) -> [UInt32] {
+        let values = scalars.map(\.value)
+        guard values.count >= fiveLength else { return [] }
+        return (0...(values.count - fiveLength)).map {
+            fiveHash(of: values[$0..<($0 + fiveLength)])
+        }
+    }
+
+    /// FNV-1a over the scalars' values, folded to 32 bits. The index holds these hashes:
+    /// changing this function needs a migration that rebuilds the index.
+    static func fiveHash(of values: ArraySlice<UInt32>) -> UInt32 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for value in values {
+            hash ^= UInt64(value)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+    }
+
+    /// The index's word for a five-character piece's hash.
+    static func word(ofFive hash: UInt32) -> String {
+        var hex: [UInt8] = []
+        appendHex(of: hash, to: &hex)
+        return String(decoding: hex, as: UTF8.self)
+    }
+
+    private static func appendHex(of hash: UInt32, to hex: inout [UInt8]) {
+        for shift in stride(from: 28, through: 0, by: -4) {
+            hex.append(digits[Int(hash >> UInt32(shift) & 0xF)])
+        }
     }
 
     /// The index's word for a piece of one or two scalars: its UTF-8 bytes in lower-case

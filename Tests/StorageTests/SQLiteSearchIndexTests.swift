@@ -46,7 +46,7 @@ import Testing
         let query: String
         if Bool.random(using: &random) {
             let scalars = Array(notes.randomElement(using: &random)!.unicodeScalars)
-            let length = Int.random(in: 1...min(6, scalars.count), using: &random)
+            let length = Int.random(in: 1...min(12, scalars.count), using: &random)
             let start = Int.random(in: 0...(scalars.count - length), using: &random)
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[start..<(start + length)])
@@ -398,6 +398,38 @@ import Testing
         let budget = try await store.notes(
             account: account, page: NotePage(limit: 10, containing: "Budget"))
         #expect(budget.map(\.id) == [note])
+    }
+
+    /// A database indexed before `notes_fives` existed (its migration not yet applied, the
+    /// table absent) is indexed again when the store opens it, with its progress told, so
+    /// that a query of five or more characters past the walk of the newest notes finds
+    /// its old notes.
+    @Test func aDatabaseIndexedBeforeFivesIsIndexedAgain() async throws {
+        let database = try TemporaryDatabaseFile()
+        defer { database.remove() }
+        let account = try await database.withAccount { store, account in
+            _ = try await Self.addAll(
+                (0..<300).map {
+                    (date: "2020-01-0\($0 % 9 + 1)", content: $0 == 0 ? "old 季度会议记录" : "filler")
+                },
+                account: account.id, to: store)
+            try await store.catchUpSearchIndex()
+            return account.id
+        }
+        try database.execute(
+            """
+            DROP TABLE notes_fives;
+            DELETE FROM schema_migrations WHERE name = 'notes-search-fives';
+            """)
+        let progress = ProgressLog()
+        let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
+        defer { store.close() }
+        #expect(progress.entries.last == SearchIndexProgress(indexed: 300, total: 300))
+        for query in ["OLD 季度会议", "季度会议记录", "d 季度会议记"] {
+            let found = try await store.notes(
+                account: account, page: NotePage(limit: 10, containing: query))
+            #expect(found.map(\.content) == ["old 季度会议记录"], "\(query)")
+        }
     }
 
     final class ProgressLog: @unchecked Sendable {

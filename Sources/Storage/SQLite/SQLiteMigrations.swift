@@ -168,6 +168,8 @@ enum SQLiteMigrations {
                 """),
         // The search index's tables (issue 15); the store fills them after the migrations.
         SQLiteSearchIndex.migration,
+        // Five-character pieces for queries of five or more characters (issue 15).
+        SQLiteSearchIndex.fivesMigration,
     ]
 
     /// Brings the database up to date, each step in its own transaction; returns the names
