@@ -54,13 +54,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
             if let previous { pieces.append((previous + 1) << 21 | value) }
             previous = value
         }
-        pieces.sort()
-        var hex: [UInt8] = []
-        hex.reserveCapacity(pieces.count * 10)
-        var last: UInt64?
-        for piece in pieces where piece != last {
-            last = piece
-            if !hex.isEmpty { hex.append(UInt8(ascii: " ")) }
+        return words(of: &pieces, bytesEach: 10) { piece, hex in
             if piece >> 21 != 0, let first = Unicode.Scalar(UInt32(piece >> 21 - 1)) {
                 appendHex(of: first, to: &hex)
             }
@@ -68,7 +62,6 @@ public struct SearchIndexEntry: Sendable, Hashable {
                 appendHex(of: second, to: &hex)
             }
         }
-        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The words of `folded`'s distinct pieces of ``fiveLength`` Unicode scalars, joined by
@@ -83,14 +76,21 @@ public struct SearchIndexEntry: Sendable, Hashable {
     /// candidate, which its test turns down.
     static func fives(of folded: String) -> String {
         var hashes = fiveHashes(of: folded.unicodeScalars)
-        hashes.sort()
+        return words(of: &hashes, bytesEach: 9) { hash, hex in appendHex(of: hash, to: &hex) }
+    }
+
+    /// The distinct `pieces`, sorted, each written by `write`, joined by spaces.
+    private static func words<Piece: Comparable>(
+        of pieces: inout [Piece], bytesEach: Int, write: (Piece, inout [UInt8]) -> Void
+    ) -> String {
+        pieces.sort()
         var hex: [UInt8] = []
-        hex.reserveCapacity(hashes.count * 9)
-        var last: UInt32?
-        for hash in hashes where hash != last {
-            last = hash
+        hex.reserveCapacity(pieces.count * bytesEach)
+        var last: Piece?
+        for piece in pieces where piece != last {
+            last = piece
             if !hex.isEmpty { hex.append(UInt8(ascii: " ")) }
-            appendHex(of: hash, to: &hex)
+            write(piece, &hex)
         }
         return String(decoding: hex, as: UTF8.self)
     }
