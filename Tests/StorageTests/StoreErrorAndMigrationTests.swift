@@ -36,7 +36,7 @@ import Testing
     static let allNames = [
         "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
         "token-last-use-and-kind", "change-feed",
-        "notes-search-index",
+        "notes-search-index", "notes-search-fives",
     ]
 
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
