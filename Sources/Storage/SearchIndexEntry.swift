@@ -95,6 +95,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
         return String(decoding: hex, as: UTF8.self)
     }
 
+    /// The length, in Unicode scalars, of the pieces ``fives(of:)`` holds.
     static let fiveLength = 5
 
     /// The hash of each piece of ``fiveLength`` scalars, in the order of the text.
