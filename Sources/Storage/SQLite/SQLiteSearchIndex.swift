@@ -92,6 +92,37 @@ enum SQLiteSearchIndex {
 
     // MARK: Writes
 
+    /// One FTS5 table of the index: the column it indexes, what it holds of an entry, and
+    /// its statements, made once.
+    private struct TextTable: Sendable {
+        let words: @Sendable (SearchIndexEntry) -> String
+        let insert: String
+        /// Takes a row out: a table without content needs the very words it indexed.
+        let delete: String
+        let name: String
+
+        init(
+            _ name: String, column: String, words: @escaping @Sendable (SearchIndexEntry) -> String
+        ) {
+            self.name = name
+            self.words = words
+            insert = "INSERT INTO \(name) (rowid, \(column)) VALUES (?, ?)"
+            delete = "INSERT INTO \(name) (\(name), rowid, \(column)) VALUES ('delete', ?, ?)"
+        }
+
+        /// An FTS5 command over the whole table (`delete-all`, `optimize`), as a statement.
+        func command(_ command: String) -> String {
+            "INSERT INTO \(name) (\(name)) VALUES ('\(command)');\n"
+        }
+    }
+
+    /// The FTS5 tables: every write, removal, emptying and merge goes through each of them.
+    private static let textTables = [
+        TextTable("notes_trigrams", column: "folded") { $0.folded },
+        TextTable("notes_grams", column: "grams") { $0.grams },
+        TextTable("notes_fives", column: "fives") { $0.fives },
+    ]
+
     /// What one call of ``indexWaiting(on:limit:until:)`` did.
     struct Batch: Equatable {
         /// Notes it indexed.
@@ -177,12 +208,10 @@ enum SQLiteSearchIndex {
     ) throws(SQLiteError) {
         try connection.statement("INSERT INTO notes_search_keys (key, id) VALUES (?, ?)")
             .bind(.integer(key), .integer(id)).run()
-        try connection.statement("INSERT INTO notes_trigrams (rowid, folded) VALUES (?, ?)")
-            .bind(.integer(key), .text(entry.folded)).run()
-        try connection.statement("INSERT INTO notes_grams (rowid, grams) VALUES (?, ?)")
-            .bind(.integer(key), .text(entry.grams)).run()
-        try connection.statement("INSERT INTO notes_fives (rowid, fives) VALUES (?, ?)")
-            .bind(.integer(key), .text(entry.fives)).run()
+        for table in textTables {
+            try connection.statement(table.insert)
+                .bind(.integer(key), .text(table.words(entry))).run()
+        }
         if entry.keepsFoldedCopy {
             try connection.statement("INSERT INTO notes_folded (id, folded) VALUES (?, ?)")
                 .bind(.integer(id), .text(entry.folded)).run()
@@ -244,17 +273,12 @@ enum SQLiteSearchIndex {
         }
         let key = read.int64(2)
         let copy = read.isNull(1) ? nil : read.text(1)
-        let folded = copy ?? TextFolding.fold(read.text(0))
+        let entry = SearchIndexEntry(folded: copy ?? TextFolding.fold(read.text(0)))
         read.reset()
-        try connection.statement(
-            "INSERT INTO notes_trigrams (notes_trigrams, rowid, folded) VALUES ('delete', ?, ?)"
-        ).bind(.integer(key), .text(folded)).run()
-        try connection.statement(
-            "INSERT INTO notes_grams (notes_grams, rowid, grams) VALUES ('delete', ?, ?)"
-        ).bind(.integer(key), .text(SearchIndexEntry.grams(of: folded))).run()
-        try connection.statement(
-            "INSERT INTO notes_fives (notes_fives, rowid, fives) VALUES ('delete', ?, ?)"
-        ).bind(.integer(key), .text(SearchIndexEntry.fives(of: folded))).run()
+        for table in textTables {
+            try connection.statement(table.delete)
+                .bind(.integer(key), .text(table.words(entry))).run()
+        }
         try connection.statement("DELETE FROM notes_search_keys WHERE key = ?")
             .bind(.integer(key)).run()
         if copy != nil {
@@ -291,15 +315,13 @@ enum SQLiteSearchIndex {
     /// Empties the index, before every note is removed (a restore starts so).
     static func removeAll(on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.execute(
-            """
-            INSERT INTO notes_trigrams (notes_trigrams) VALUES ('delete-all');
-            INSERT INTO notes_grams (notes_grams) VALUES ('delete-all');
-            INSERT INTO notes_fives (notes_fives) VALUES ('delete-all');
-            DELETE FROM notes_search_keys;
-            DELETE FROM notes_folded;
-            DELETE FROM notes_search_pending;
-            UPDATE notes_search_state SET indexed_through = 0;
-            """)
+            textTables.map { $0.command("delete-all") }.joined()
+                + """
+                DELETE FROM notes_search_keys;
+                DELETE FROM notes_folded;
+                DELETE FROM notes_search_pending;
+                UPDATE notes_search_state SET indexed_through = 0;
+                """)
     }
 
     /// Notes of the tail and pending ones: what the index still has to take in.
@@ -377,12 +399,7 @@ enum SQLiteSearchIndex {
         }
         guard segments == .merged else { return }
         try SQLiteMigrations.transaction(on: connection) { () throws(SQLiteError) in
-            try connection.execute(
-                """
-                INSERT INTO notes_trigrams (notes_trigrams) VALUES ('optimize');
-                INSERT INTO notes_grams (notes_grams) VALUES ('optimize');
-                INSERT INTO notes_fives (notes_fives) VALUES ('optimize');
-                """)
+            try connection.execute(textTables.map { $0.command("optimize") }.joined())
         }
     }
 
