@@ -113,6 +113,16 @@ import Testing
         }
     }
 
+    /// 300 notes over nine days of 2020, `first` on the oldest day and the others "filler":
+    /// more than a page's walk tests, so that a search for `first` reaches the index.
+    static func addFillers(
+        first: String, account: Int64, to store: SQLiteNoteStore
+    ) async throws {
+        _ = try await addAll(
+            (0..<300).map { (date: "2020-01-0\($0 % 9 + 1)", content: $0 == 0 ? first : "filler") },
+            account: account, to: store)
+    }
+
     /// 1,400 notes, more than a page's walk tests, so that rare queries reach the index
     /// and common ones fill their pages in the walk; pages of 7 and of 200, over two
     /// accounts whose notes interleave. Searched first while half of the notes are indexed,
@@ -320,11 +330,7 @@ import Testing
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
         let account = try await database.withAccount { store, account in
-            _ = try await Self.addAll(
-                (0..<300).map {
-                    (date: "2020-01-0\($0 % 9 + 1)", content: $0 == 0 ? "filler zebra" : "filler")
-                },
-                account: account.id, to: store)
+            try await Self.addFillers(first: "filler zebra", account: account.id, to: store)
             return account.id
         }
         try database.execute(
@@ -408,11 +414,7 @@ import Testing
         let database = try TemporaryDatabaseFile()
         defer { database.remove() }
         let account = try await database.withAccount { store, account in
-            _ = try await Self.addAll(
-                (0..<300).map {
-                    (date: "2020-01-0\($0 % 9 + 1)", content: $0 == 0 ? "old 季度会议记录" : "filler")
-                },
-                account: account.id, to: store)
+            try await Self.addFillers(first: "old 季度会议记录", account: account.id, to: store)
             try await store.catchUpSearchIndex()
             return account.id
         }
