@@ -34,16 +34,16 @@ let package = Package(
         .target(name: "Locking"),
 
         // Server side.
-        .target(name: "Logging", dependencies: ["Locking"]),
+        .target(name: "ServerLogging", dependencies: ["Locking"]),
         .target(name: "BoundedExecution", dependencies: ["Locking"]),
         // Issue 13: counters, histograms and the Prometheus text format (no dependencies).
-        .target(name: "Metrics", dependencies: ["Locking"]),
+        .target(name: "Telemetry", dependencies: ["Locking"]),
         .target(
             name: "HTTPCore",
-            dependencies: ["CH2O", "Locking", "Logging", "BoundedExecution", "Metrics"]),
+            dependencies: ["CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry"]),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Metrics"]),
+            dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.
@@ -51,29 +51,29 @@ let package = Package(
         .target(
             name: "MyNotesService",
             dependencies: [
-                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking", "Logging",
-                "BoundedExecution", "Metrics",
+                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking", "ServerLogging",
+                "BoundedExecution", "Telemetry",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
             name: "mynotes-server",
             dependencies: [
-                "MyNotesService", "Storage", "HTTPCore", "Logging", "CommandLineSupport",
-                "BoundedExecution", "Metrics", "CMalloc",
+                "MyNotesService", "Storage", "HTTPCore", "ServerLogging", "CommandLineSupport",
+                "BoundedExecution", "Telemetry", "CMalloc",
             ]),
         .target(
             name: "MyNotesTesting",
             dependencies: [
-                "MyNotesService", "Storage", "HTTPCore", "Locking", "Logging", "BoundedExecution",
+                "MyNotesService", "Storage", "HTTPCore", "Locking", "ServerLogging", "BoundedExecution",
             ]),
 
         // Tests.
         .testTarget(
-            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Locking", "Logging"]),
-        .testTarget(name: "LoggingTests", dependencies: ["Logging", "MyNotesTesting"]),
+            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Locking", "ServerLogging"]),
+        .testTarget(name: "ServerLoggingTests", dependencies: ["ServerLogging", "MyNotesTesting"]),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "BoundedExecution", "Locking", "Metrics", "MyNotesTesting"]),
+            dependencies: ["Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
@@ -82,12 +82,12 @@ let package = Package(
             name: "MyNotesServiceTests",
             dependencies: [
                 "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage",
-                "BoundedExecution", "Locking", "Metrics",
+                "BoundedExecution", "Locking", "Telemetry",
             ]),
         .testTarget(
             name: "RESTTests",
             dependencies: [
-                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "Logging",
+                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "ServerLogging",
                 "BoundedExecution", "Secrets",
             ]),
         .testTarget(
@@ -102,8 +102,8 @@ let package = Package(
         .testTarget(
             name: "OperationsTests",
             dependencies: [
-                "Metrics", "HTTPCore", "Storage", "MyNotesService", "MyNotesTesting", "Locking",
-                "Logging", "mynotes-server",
+                "Telemetry", "HTTPCore", "Storage", "MyNotesService", "MyNotesTesting", "Locking",
+                "ServerLogging", "mynotes-server",
             ]),
         .testTarget(
             name: "WebAppTests",

@@ -1,5 +1,5 @@
 import Locking
-import Logging
+import ServerLogging
 
 /// Keeps every line a logger writes, for tests to read back.
 ///

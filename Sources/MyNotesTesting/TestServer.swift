@@ -2,7 +2,7 @@ import BoundedExecution
 import Foundation
 import HTTPCore
 import Locking
-import Logging
+import ServerLogging
 import MyNotesService
 import Secrets
 import Storage

@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 extension MetricsText {
     /// The search index's batches of its own, one family for both stores; `unit` is what a

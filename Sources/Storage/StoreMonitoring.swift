@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 /// A store that can say whether it is ready to serve and show its figures on
 /// `/metrics`. Apart from ``NoteStore`` so that a backend adds it when it can: SQLite's

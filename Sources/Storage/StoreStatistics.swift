@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 /// What a store measures as it works, for `/metrics`: how long reads and writes wait
 /// for a thread, how many writes share a commit, and how long the commit (its fsync)

@@ -1,5 +1,5 @@
 import HTTPCore
-import Logging
+import ServerLogging
 import MyNotesTesting
 import Testing
 

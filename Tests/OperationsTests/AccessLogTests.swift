@@ -1,6 +1,6 @@
 import Foundation
 import HTTPCore
-import Logging
+import ServerLogging
 import MyNotesTesting
 import Testing
 

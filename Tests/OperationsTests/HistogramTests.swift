@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 import Testing
 
 @Suite struct HistogramTests {

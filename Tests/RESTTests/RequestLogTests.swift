@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import ServerLogging
 import MyNotesTesting
 import Testing
 

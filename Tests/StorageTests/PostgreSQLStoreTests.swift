@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Locking
-import Metrics
+import Telemetry
 import MyNotesTesting
 import Testing
 

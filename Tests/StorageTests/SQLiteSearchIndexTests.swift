@@ -1,5 +1,5 @@
 import Foundation
-import Metrics
+import Telemetry
 import Testing
 
 @testable import Storage

@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 /// Times each request and counts it under its route, method and status. The route is
 /// the one the ``Router`` matched (``HTTPResponse/route``); a request none matched

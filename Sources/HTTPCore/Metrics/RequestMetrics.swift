@@ -1,5 +1,5 @@
 import Locking
-import Metrics
+import Telemetry
 
 /// Requests by route, method and status, and latency per route, for `/metrics`.
 /// ``middleware`` records them; each route's counters come with the route from the

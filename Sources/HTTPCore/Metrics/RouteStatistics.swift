@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 /// One route's requests, counted by method and status, and their latency: made once
 /// when the route is registered, so a request finds its counters without a lookup, a

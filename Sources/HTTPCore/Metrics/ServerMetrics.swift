@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 /// An ``HTTPServer``'s connections, requests in flight and open streams, read at
 /// scrape time from the counters the server keeps anyway.

@@ -1,4 +1,4 @@
-import Logging
+import ServerLogging
 
 /// One line of the access log, as recorded on the request's thread: only copies of what
 /// the request and response hold. Formatting (the date, escaping, redaction) happens on

@@ -1,5 +1,5 @@
-import Logging
-import Metrics
+import ServerLogging
+import Telemetry
 
 /// Records one access-log entry per request (see ``AccessLogEntry``) into an
 /// ``AccessLogWriter``, which formats and writes it on its own thread. Add it after

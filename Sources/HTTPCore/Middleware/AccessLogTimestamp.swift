@@ -1,4 +1,4 @@
-import Logging
+import ServerLogging
 
 /// The access log's RFC 3339 timestamps, the date and time formatted once per second and
 /// the milliseconds appended to it: a line's time costs a few byte copies.

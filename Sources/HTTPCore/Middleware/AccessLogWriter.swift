@@ -2,7 +2,7 @@ import BoundedExecution
 import Dispatch
 import Foundation
 import Locking
-import Logging
+import ServerLogging
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Logging
+import ServerLogging
 import Synchronization
 
 /// Gives every request an ID and a logger whose lines carry it, and echoes the ID as

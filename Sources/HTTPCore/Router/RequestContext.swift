@@ -1,4 +1,4 @@
-import Logging
+import ServerLogging
 
 /// What travels with a request through middleware and responders: the path's
 /// parameters, the request's ID and a logger whose lines carry that ID.

@@ -1,7 +1,7 @@
 import BoundedExecution
 import HTTPCore
-import Logging
-import Metrics
+import ServerLogging
+import Telemetry
 import Storage
 
 /// The MyNotes web service: its routes on an HTTP server, over a store.

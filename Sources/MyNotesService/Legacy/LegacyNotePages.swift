@@ -1,4 +1,4 @@
-import Logging
+import ServerLogging
 import Storage
 
 /// A query's notes read page by page (keyset pages over the account's newest-first

@@ -1,5 +1,5 @@
 import HTTPCore
-import Metrics
+import Telemetry
 
 /// The access log's own figures: lines written, and lines dropped because the writer
 /// fell behind (a full buffer is dropped from rather than waited on).

@@ -1,5 +1,5 @@
 import HTTPCore
-import Metrics
+import Telemetry
 
 /// `GET /metrics`: the registry in the Prometheus text format, to anyone (on the metrics
 /// listener) or only to a request bearing `token` (on the main listener); others get 401

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPCore
-import Metrics
+import Telemetry
 import Storage
 
 // Issue 13: what MyNotesApplication adds for the person who runs it.

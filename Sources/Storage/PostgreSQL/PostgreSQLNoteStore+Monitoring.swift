@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 // Issue 13 on PostgreSQL: readiness for /readyz (what a balancer's health check asks) and
 // the store's queue and pool for /metrics.

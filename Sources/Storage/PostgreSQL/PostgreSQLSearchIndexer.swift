@@ -1,7 +1,7 @@
 import BoundedExecution
 import Foundation
 import Locking
-import Metrics
+import Telemetry
 
 /// Brings the search chunks (migration `search-chunks`) up to date with the notes, in
 /// batches of its own rather than in the commits of the writes (issue 15: a durable add that

@@ -1,4 +1,4 @@
-import Metrics
+import Telemetry
 
 // Issue 13: readiness for /readyz and the store's figures for /metrics.
 extension SQLiteNoteStore: StoreMonitoring {

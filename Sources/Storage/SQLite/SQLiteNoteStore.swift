@@ -1,6 +1,6 @@
 import BoundedExecution
 import Foundation
-import Metrics
+import Telemetry
 
 #if canImport(Glibc)
     import Glibc

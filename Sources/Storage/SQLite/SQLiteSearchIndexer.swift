@@ -1,5 +1,5 @@
 import Locking
-import Metrics
+import Telemetry
 import Synchronization
 
 /// When the writer moves waiting notes into the search index (``SQLiteSearchIndex``):

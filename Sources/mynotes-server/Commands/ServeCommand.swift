@@ -2,7 +2,7 @@ import CommandLineSupport
 import Dispatch
 import Foundation
 import HTTPCore
-import Logging
+import ServerLogging
 import MyNotesService
 import Storage
 

@@ -1,6 +1,6 @@
 import CommandLineSupport
 import HTTPCore
-import Logging
+import ServerLogging
 import MyNotesService
 
 /// Issue 13: what `serve` offers the person who runs it: `/metrics` and where, the access
