@@ -1,9 +1,9 @@
 import Foundation
 import HTTPCore
-import Telemetry
 import Storage
+import Telemetry
 
-// Issue 13: what MyNotesApplication adds for the person who runs it.
+// What MyNotesApplication adds for the person who runs it.
 extension MyNotesApplication {
     /// Reopens the access log's file (after logrotate renamed it): on SIGHUP.
     public func reopenAccessLog() {
@@ -21,7 +21,7 @@ extension MyNotesApplication {
         to router: inout Router, operations: OperationsConfiguration, store: any NoteStore,
         drain: DrainState, metrics: MetricsRegistry
     ) -> RequestMetrics {
-        let requestMetrics = RequestMetrics()
+        let requestMetrics = RequestMetrics(namespace: metricsNamespace)
         // Requests are timed and counted only when someone can read the figures.
         if operations.metrics != .off { router.add(middleware: requestMetrics.middleware) }
         if let accessLog = operations.accessLog {
@@ -63,11 +63,15 @@ extension MyNotesApplication {
         store: any NoteStore, accessLog: AccessLogWriter?
     ) {
         registry.register(requests)
-        registry.register(ServerMetrics(server: server))
+        registry.register(ServerMetrics(server: server, namespace: metricsNamespace))
         if let monitored = store as? any StoreMonitoring { registry.register(monitored) }
         if let accessLog { registry.register(AccessLogMetrics(writer: accessLog)) }
         registry.register(ProcessMetrics())
     }
+
+    /// What starts the name of every metric family the HTTP server exposes
+    /// (`mynotes_http_requests_total`), as the store's and the access log's own do.
+    static let metricsNamespace = "mynotes"
 
     /// Blocks the caller: shutdown is synchronous, and this is its first step.
     static func pause(_ duration: Duration) {
