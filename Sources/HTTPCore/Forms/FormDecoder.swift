@@ -1,5 +1,5 @@
 /// Decodes `application/x-www-form-urlencoded` text (query strings and form bodies)
-/// the way PHP fills `$_GET` and `$_POST`, which old MyNotes clients rely on.
+/// the way PHP fills `$_GET` and `$_POST`, which clients written for PHP servers rely on.
 ///
 /// Pairs are separated by `&`; only the first `=` separates a name from its value;
 /// `+` is a space and `%XX` is one byte; a malformed escape (`%`, `%4`, `%zz`) stays

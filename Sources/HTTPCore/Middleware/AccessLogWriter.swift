@@ -15,7 +15,7 @@ import Synchronization
 /// slow disk.
 ///
 /// ```swift
-/// let log = try AccessLogWriter(destination: .file(path: "/var/log/mynotes/access.log"))
+/// let log = try AccessLogWriter(destination: .file(path: "/var/log/example/access.log"))
 /// router.add(middleware: AccessLogMiddleware(writer: log))
 /// // on SIGHUP, after logrotate moved the file:
 /// log.reopen()

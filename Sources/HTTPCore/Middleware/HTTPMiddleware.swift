@@ -7,7 +7,7 @@
 ///         to request: HTTPRequest, context: RequestContext, next: Next
 ///     ) async -> HTTPResponse {
 ///         var response = await next.respond(to: request, context: context)
-///         response.headers["Server"] = "MyNotes"
+///         response.headers["Server"] = "Example"
 ///         return response
 ///     }
 /// }

@@ -68,14 +68,14 @@ public struct ServerConfiguration: Sendable {
     /// How long a graceful shutdown waits for requests in flight.
     public var shutdownGracePeriod = Duration.seconds(10)
     /// The `Host` values answered; others are refused with 421 before their body is read
-    /// (DNS rebinding). Every value by default: `mynotes-server serve` narrows it to the
-    /// server's own names.
+    /// (DNS rebinding). Every value by default; a server that browsers can reach should
+    /// narrow it to its own names.
     public var allowedHosts = AllowedHosts.any
     /// The listen queue length.
     public var backlog: Int32 = 1024
     /// The clock the request deadlines are measured on; tests pass one they advance.
     public var clock: any Clock<Duration> = ContinuousClock()
-    /// Issue 13: HTTPS with this certificate and key; `nil` for plain HTTP.
+    /// HTTPS with this certificate and key; `nil` for plain HTTP.
     public var tls: TLSConfiguration?
 
     public init() {}

@@ -6,7 +6,7 @@
 /// ```swift
 /// var configuration = ServerConfiguration()
 /// configuration.tls = TLSConfiguration(
-///     certificateFile: "/etc/mynotes/fullchain.pem", keyFile: "/etc/mynotes/key.pem")
+///     certificateFile: "/etc/example/fullchain.pem", keyFile: "/etc/example/key.pem")
 /// ```
 public struct TLSConfiguration: Sendable, Equatable {
     /// The server's certificate, then its intermediates, in PEM.
