@@ -8,23 +8,15 @@ import CH2O
 /// responder, writes the answer, and then either reads the next request or closes.
 ///
 /// Used on its loop's thread only; answers computed elsewhere come back through
-/// ``EventLoop/post(_:)``. HTTP/1.1 framing is ours, not h2o's: picohttpparser parses the
-/// head (``RequestHead``), ``ChunkedBodyDecoder`` decodes chunked bodies strictly, and
-/// every refusal is answered before the connection closes (h2o's own HTTP/1 code closes
-/// on a parse error without a word, takes `CHUNKED` with a `Content-Length`, and closes a
-/// refused upload with its body still arriving, which resets it).
+/// ``EventLoop/post(_:)``. HTTP/1.1 framing is ours, not h2o's, and is decided by
+/// ``HTTP1ConnectionStateMachine``: this class owns the socket, its buffers and timers, and
+/// does what the machine's actions say. Every refusal is answered before the connection
+/// closes (h2o's own HTTP/1 code closes on a parse error without a word, takes `CHUNKED`
+/// with a `Content-Length`, and closes a refused upload with its body still arriving,
+/// which resets it).
 final class HTTPConnection: @unchecked Sendable {
     // @unchecked: its state is touched on its loop's thread only. Other threads only hold
     // a reference to post work back to that loop (``EventLoop/post(_:)``).
-    private enum Phase {
-        /// Waiting for, or reading, a request head.
-        case head
-        /// Reading the body of ``head``.
-        case body
-        /// The responder runs, or its answer is being written.
-        case responding
-        case closed
-    }
 
     /// A buffer being written, which h2o reads until the write completes.
     private struct Write {
@@ -47,21 +39,10 @@ final class HTTPConnection: @unchecked Sendable {
     /// Fires after ``ServerConfiguration/idleTimeoutSeconds`` of silence.
     private let timer: UnsafeMutablePointer<ch2o_timer_t>
 
-    private var phase = Phase.head
-    /// How many bytes of an incomplete head picohttpparser has seen.
-    private var parsedLength = 0
-    private var head: RequestHead?
-    private var body: [UInt8] = []
-    /// Body bytes still due (`Content-Length` framing).
-    private var remaining = 0
-    private var decoder: ChunkedBodyDecoder?
-    /// Set when a chunked body grows over the limit: read to its end, then answered so.
-    private var rejection: HTTPStatus?
-    /// Body bytes received, kept or thrown away.
-    private var received = 0
+    private var machine: HTTP1ConnectionStateMachine
+    private var closed = false
     /// Whether this connection's request counts in ``ServerState/requestsInFlight``.
     private var inFlight = false
-    private var keepAlive = true
     /// Closed the way nginx's lingering close does: its client may still be sending.
     private var lingers = false
     private var writes: [Write] = []
@@ -78,6 +59,7 @@ final class HTTPConnection: @unchecked Sendable {
         self.state = loop.state
         self.peer = peer
         self.address = address
+        machine = HTTP1ConnectionStateMachine(configuration: loop.state.configuration)
         record = ConnectionRecord(
             descriptor: h2o_socket_get_fd(socket),
             deadline: loop.state.watchdog.now + loop.state.watchdog.headTimeout)
@@ -110,12 +92,6 @@ final class HTTPConnection: @unchecked Sendable {
     // MARK: Reading
 
     fileprivate func readNextRequest() {
-        phase = .head
-        head = nil
-        decoder = nil
-        rejection = nil
-        received = 0
-        parsedLength = 0
         linkTimer()
         h2o_socket_read_start(socket, onBytesArrived)
         processInput()
@@ -126,7 +102,7 @@ final class HTTPConnection: @unchecked Sendable {
         processInput()
     }
 
-    /// Parses what has arrived, as far as it goes: a head, a body, or both (and a pipelined
+    /// Frames what has arrived, as far as it goes: a head, a body, or both (and a pipelined
     /// request after them, once the first is answered).
     private func processInput() {
         while true {
@@ -134,98 +110,40 @@ final class HTTPConnection: @unchecked Sendable {
             let bytes = UnsafeRawBufferPointer(
                 start: input.pointee.bytes, count: input.pointee.size)
             guard !bytes.isEmpty else { return }
-            switch phase {
-            case .head:
-                switch RequestHead.parse(
-                    bytes, previousLength: parsedLength, limits: state.configuration)
-                {
-                case .incomplete:
-                    parsedLength = bytes.count
-                    return
-                case .refused(let status):
-                    refuse(status)
-                    return
-                case .complete(let head, let length):
-                    consume(length)
-                    parsedLength = 0
-                    begin(head)
+            let (consumed, action) = machine.read(bytes)
+            consume(consumed)
+            switch action {
+            case .needMoreBytes:
+                return
+            case .readBody(let expectsContinue):
+                countInFlight()
+                record.deadline.store(
+                    state.watchdog.now + state.watchdog.bodyTimeout, ordering: .relaxed)
+                if expectsContinue {
+                    write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) {}
                 }
-            case .body:
-                guard readBody(bytes) else { return }
-            case .responding, .closed:
+            case .dispatch(let head, let body):
+                countInFlight()
+                dispatch(head, body: body)
+                return
+            case .answer(let status):
+                stopReading()
+                deliver(.plain(status))
+                return
+            case .refuse(let status):
+                refuse(status)
+                return
+            case .close:
+                close()
                 return
             }
         }
     }
 
-    private func begin(_ head: RequestHead) {
-        self.head = head
-        keepAlive = head.keepAlive
+    private func countInFlight() {
+        guard !inFlight else { return }
         inFlight = true
         state.requestsInFlight.add(1, ordering: .relaxed)
-        switch head.framing {
-        case .none:
-            dispatch()
-            return
-        case .length(let length):
-            remaining = length
-            body.reserveCapacity(length)
-        case .chunked:
-            decoder = ChunkedBodyDecoder(maxTrailerBytes: state.configuration.maxHeaderBytes)
-        }
-        phase = .body
-        record.deadline.store(
-            state.watchdog.now + state.watchdog.bodyTimeout, ordering: .relaxed)
-        // Only now, with every check of the head passed: a refused client never gets it.
-        if head.expectsContinue {
-            write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) {}
-        }
-    }
-
-    /// Takes body bytes from the start of `bytes`; whether to go on parsing.
-    private func readBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard var decoder else {
-            let count = min(remaining, bytes.count)
-            body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
-            consume(count)
-            remaining -= count
-            guard remaining == 0 else { return false }
-            dispatch()
-            return true
-        }
-        let limits = state.configuration
-        let (consumed, progress) = decoder.decode(bytes) { data in
-            received += data.count
-            guard rejection == nil else { return }
-            if body.count + data.count > limits.maxBodyBytes {
-                rejection = .contentTooLarge
-                body = []
-            } else {
-                body.append(contentsOf: data)
-            }
-        }
-        self.decoder = decoder
-        consume(consumed)
-        // A refused body is thrown away up to a bound; past it the connection closes.
-        if rejection != nil, received > limits.maxBodyBytes + limits.maxDiscardedBodyBytes {
-            close()
-            return false
-        }
-        switch progress {
-        case .needsMore:
-            return false
-        case .malformed:
-            refuse(.badRequest)
-            return false
-        case .complete:
-            if let rejection {
-                stopReading()
-                deliver(.plain(rejection))
-            } else {
-                dispatch()
-            }
-            return true
-        }
     }
 
     private func consume(_ count: Int) {
@@ -234,7 +152,6 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func stopReading() {
-        phase = .responding
         h2o_socket_read_stop(socket)
         unlinkTimer()
         record.deadline.store(ConnectionRecord.noDeadline, ordering: .relaxed)
@@ -244,14 +161,12 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Runs the responder in a task, inline on this thread until it first waits; an answer
     /// by then is written at once, a later one is posted back to this loop.
-    private func dispatch() {
-        guard let head else { return }
+    private func dispatch(_ head: RequestHead, body: [UInt8]) {
         stopReading()
         var received = HTTPRequest(
             method: head.method, target: head.target, headers: head.headers, body: body)
         received.peer = peer
         let request = received
-        body = []
         let loop = loop
         let deferred = DeferredResponse { [self] response in
             loop.post { self.deliver(response) }
@@ -274,35 +189,35 @@ final class HTTPConnection: @unchecked Sendable {
     /// Writes the answer to the request being served (dropped if the connection closed
     /// meanwhile).
     private func deliver(_ response: HTTPResponse) {
-        guard phase == .responding, let head else {
+        let closeRequested =
+            response.headers["Connection"]?.lowercased().contains("close") == true
+            || state.draining.load(ordering: .relaxed)
+        guard !closed,
+            let framing = machine.respond(
+                status: response.status,
+                body: response.stream == nil ? .whole(count: response.body.count) : .streamed,
+                closeRequested: closeRequested)
+        else {
             response.stream?.end(.abandoned)
             return
         }
-        if response.headers["Connection"]?.lowercased().contains("close") == true
-            || state.draining.load(ordering: .relaxed)
-        {
-            keepAlive = false
-        }
-        let sendsBody = head.method != .head && ResponseHead.allowsBody(response.status)
         if let stream = response.stream {
-            guard sendsBody else {
+            guard framing.sendsBody else {
                 stream.end(.abandoned)
-                return send(response, framing: .none, head: head)
+                return send(response, framing: framing)
             }
-            return startStream(stream, response: response, head: head)
+            return startStream(stream, response: response, framing: framing)
         }
-        send(
-            response, framing: ResponseHead.lengthFraming(response), head: head,
-            body: sendsBody ? response.body : [])
+        send(response, framing: framing, body: framing.sendsBody ? response.body : [])
     }
 
     private func send(
-        _ response: HTTPResponse, framing: ResponseHead.Framing, head: RequestHead,
+        _ response: HTTPResponse, framing: HTTP1ConnectionStateMachine.ResponseFraming,
         body: [UInt8] = []
     ) {
         let bytes = ResponseHead.bytes(
-            response, framing: framing, keepAlive: keepAlive, minorVersion: head.minorVersion,
-            date: loop.date.current())
+            response, framing: framing.framing, keepAlive: framing.keepAlive,
+            minorVersion: framing.minorVersion, date: loop.date.current())
         write(bytes, body) { [self] in finishResponse() }
     }
 
@@ -312,11 +227,10 @@ final class HTTPConnection: @unchecked Sendable {
     private func refuse(_ status: HTTPStatus) {
         stopReading()
         lingers = true
-        keepAlive = false
         let response = HTTPResponse.plain(status)
         let bytes = ResponseHead.bytes(
             response, framing: .length(response.body.count), keepAlive: false,
-            minorVersion: head?.minorVersion ?? 1, date: loop.date.current())
+            minorVersion: 1, date: loop.date.current())
         write(bytes, response.body) { [self] in close() }
     }
 
@@ -328,10 +242,9 @@ final class HTTPConnection: @unchecked Sendable {
             inFlight = false
             state.requestsInFlight.subtract(1, ordering: .relaxed)
         }
-        if keepAlive {
-            readNextRequest()
-        } else {
-            close()
+        switch machine.responseSent() {
+        case .readNextRequest: readNextRequest()
+        case .close: close()
         }
     }
 
@@ -340,29 +253,31 @@ final class HTTPConnection: @unchecked Sendable {
     /// Sends a ``StreamingBody`` as it is written: one chunk in flight at a time, so that a
     /// client that does not read stops the reads from the body, whose buffer then fills
     /// and makes the producer wait.
-    private func startStream(_ stream: StreamingBody, response: HTTPResponse, head: RequestHead) {
+    private func startStream(
+        _ stream: StreamingBody, response: HTTPResponse,
+        framing: HTTP1ConnectionStateMachine.ResponseFraming
+    ) {
         guard state.streams.begin(stream) else {
             stream.end(.abandoned)
-            keepAlive = false
-            return send(.plain(.serviceUnavailable), framing: .length(0), head: head)
+            return send(.plain(.serviceUnavailable), framing: machine.refuseStream())
         }
         self.stream = stream
-        // HTTP/1.0 has no chunks: the body ends with the connection.
-        streamIsChunked = head.minorVersion > 0
-        if !streamIsChunked { keepAlive = false }
+        // HTTP/1.0 has no chunks: the body ends with the connection (the machine framed
+        // it so, and closes after it).
+        streamIsChunked = framing.framing == .chunked
         // Called with the body's lock held, when bytes or the end arrive after a read found
         // none; it only posts, which takes no lock of the body's.
         let loop = loop
         stream.attach { [self] in loop.post { self.pump() } }
         let bytes = ResponseHead.bytes(
-            response, framing: streamIsChunked ? .chunked : .untilClose, keepAlive: keepAlive,
-            minorVersion: head.minorVersion, date: loop.date.current())
+            response, framing: framing.framing, keepAlive: framing.keepAlive,
+            minorVersion: framing.minorVersion, date: loop.date.current())
         write(bytes) { [self] in pump() }
     }
 
     /// Sends what the body holds, or waits for the producer (its next write posts this).
     private func pump() {
-        guard phase == .responding, let stream, !writing else { return }
+        guard !closed, machine.isResponding, let stream, !writing else { return }
         let prefix = streamIsChunked ? Self.chunkPrefixBytes : 0
         let capacity = prefix + Self.chunkBytes + 2
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
@@ -436,7 +351,7 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func writeNext() {
-        guard let next = writes.first, phase != .closed else { return }
+        guard let next = writes.first, !closed else { return }
         if next.count == 0 {
             writes.removeFirst()
             next.buffer.deallocate()
@@ -468,12 +383,13 @@ final class HTTPConnection: @unchecked Sendable {
     /// Closes the connection and forgets it; with a write in flight, the write is made to
     /// fail first (h2o must not close a socket it is writing to), which calls this again.
     func close() {
-        guard phase != .closed else { return }
+        guard !closed else { return }
         if writing {
             shutdown(record.descriptor, Int32(SHUT_RDWR))
             return
         }
-        phase = .closed
+        closed = true
+        machine.closed()
         unlinkTimer()
         timer.deallocate()
         // Before the socket closes, under the watchdog's lock: it must not shut a

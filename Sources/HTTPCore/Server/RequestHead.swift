@@ -21,6 +21,21 @@ struct RequestHead {
         case refused(HTTPStatus)
     }
 
+    /// What a head is judged against: the parts of ``ServerConfiguration`` that bound it.
+    struct Limits {
+        var maxRequestTargetBytes: Int
+        var maxHeaderBytes: Int
+        var maxBodyBytes: Int
+        var allowedHosts: AllowedHosts
+
+        init(_ configuration: ServerConfiguration) {
+            maxRequestTargetBytes = configuration.maxRequestTargetBytes
+            maxHeaderBytes = configuration.maxHeaderBytes
+            maxBodyBytes = configuration.maxBodyBytes
+            allowedHosts = configuration.allowedHosts
+        }
+    }
+
     /// More header lines than any real client sends; picohttpparser fails past it.
     static let maxFields = 128
 
@@ -39,6 +54,13 @@ struct RequestHead {
     /// the last incomplete attempt saw (picohttpparser resumes its scan there).
     static func parse(
         _ bytes: UnsafeRawBufferPointer, previousLength: Int, limits: ServerConfiguration
+    ) -> Outcome {
+        parse(bytes, previousLength: previousLength, limits: Limits(limits))
+    }
+
+    /// Parses the head at the start of `bytes`, judged against `limits`; see above.
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, previousLength: Int, limits: Limits
     ) -> Outcome {
         var method: UnsafePointer<CChar>?
         var methodLength = 0
@@ -111,7 +133,7 @@ struct RequestHead {
     /// Whether the bytes received already exceed what a head may hold: 414 when the
     /// request line alone is too long, 431 when the fields are; `nil` while within bounds.
     private static func tooLong(
-        _ bytes: UnsafeRawBufferPointer, limits: ServerConfiguration
+        _ bytes: UnsafeRawBufferPointer, limits: Limits
     ) -> HTTPStatus? {
         // The method and the version around the target take a few bytes more.
         let lineLimit = limits.maxRequestTargetBytes + 64

@@ -2,7 +2,7 @@
 /// ones every answer carries, and the framing fields the server alone decides.
 struct ResponseHead {
     /// How the body after the head is framed.
-    enum Framing {
+    enum Framing: Equatable {
         /// No body may follow (1xx, 204, 304): no length either.
         case none
         /// `Content-Length`; for a HEAD request the length of the body a GET would get.
@@ -29,9 +29,8 @@ struct ResponseHead {
     /// The framing of a whole (not streamed) body: its length, but none at all for 1xx and
     /// 204, which RFC 9110 §8.6 forbids it. A 304 says `Content-Length: 0`, as
     /// libmicrohttpd's did, so that answers stay as they were.
-    static func lengthFraming(_ response: HTTPResponse) -> Framing {
-        (100..<200).contains(response.status.rawValue) || response.status == .noContent
-            ? .none : .length(response.body.count)
+    static func lengthFraming(status: HTTPStatus, count: Int) -> Framing {
+        (100..<200).contains(status.rawValue) || status == .noContent ? .none : .length(count)
     }
 
     /// The head's bytes.
