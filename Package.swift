@@ -64,12 +64,14 @@ let package = Package(
         .target(
             name: "MyNotesTesting",
             dependencies: [
-                "MyNotesService", "Storage", "HTTPCore", "Locking", "ServerLogging", "BoundedExecution",
+                "MyNotesService", "Storage", "HTTPCore", "Locking", "ServerLogging",
+                "BoundedExecution",
             ]),
 
         // Tests.
         .testTarget(
-            name: "HTTPCoreTests", dependencies: ["HTTPCore", "MyNotesTesting", "Locking", "ServerLogging"]),
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", "MyNotesTesting", "Locking", "ServerLogging"]),
         .testTarget(name: "ServerLoggingTests", dependencies: ["ServerLogging", "MyNotesTesting"]),
         .testTarget(
             name: "StorageTests",
@@ -138,6 +140,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("multipart", ["HTTPCore"]),
     ("percent-decoding", ["PercentEncoding"]),
     ("header-validation", ["HTTPCore"]),
+    ("http1-framing", ["HTTPCore"]),
     ("json-request-body", ["HTTPCore", "MyNotesService"]),
     ("note-cursor", ["MyNotesService"]),
     ("entity-tag", ["MyNotesService"]),
