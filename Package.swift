@@ -46,13 +46,16 @@ let package = Package(
             dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
+        // The REST API's request and response bodies as Codable types, which the server
+        // decodes and checks its writers against and MyNotesKit decodes.
+        .target(name: "MyNotesAPI"),
         // Command-line parsing, help and prompts, shared by both executables.
         .target(name: "CommandLineSupport"),
         .target(
             name: "MyNotesService",
             dependencies: [
-                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking", "ServerLogging",
-                "BoundedExecution", "Telemetry",
+                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "MyNotesAPI", "Locking",
+                "ServerLogging", "BoundedExecution", "Telemetry",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
@@ -87,8 +90,8 @@ let package = Package(
         .testTarget(
             name: "RESTTests",
             dependencies: [
-                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "ServerLogging",
-                "BoundedExecution", "Secrets",
+                "MyNotesService", "MyNotesAPI", "MyNotesTesting", "Storage", "HTTPCore",
+                "ServerLogging", "BoundedExecution", "Secrets",
             ]),
         .testTarget(
             name: "ServerCommandTests",
@@ -111,7 +114,8 @@ let package = Package(
 
         // Client side (MyNotesKit, PercentEncoding, the mynotes CLI) below this line.
         .target(name: "PercentEncoding"),
-        .target(name: "MyNotesKit", dependencies: ["MyNotesProtocol", "PercentEncoding"]),
+        .target(
+            name: "MyNotesKit", dependencies: ["MyNotesProtocol", "MyNotesAPI", "PercentEncoding"]),
         .executableTarget(
             name: "mynotes",
             dependencies: [
@@ -121,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "MyNotesKitTests",
             dependencies: [
-                "MyNotesKit", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting", "Locking",
+                "MyNotesKit", "MyNotesAPI", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting",
+                "Locking",
             ]),
         .testTarget(
             name: "MynotesCLITests",
