@@ -1,4 +1,5 @@
 import HTTPCore
+import MyNotesAPI
 import Storage
 
 extension RESTAPI {
@@ -6,9 +7,9 @@ extension RESTAPI {
     /// token of the account is revoked, the one used stays.
     func changePassword(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let token = try bearerToken(request)
-        let body = try JSONRequestBody(request, allowed: ["currentPassword", "newPassword"])
-        let current = try body.requiredString("currentPassword")
-        let new = try body.requiredString("newPassword")
+        let body = try JSONRequestBody.decode(
+            APIPasswordChange.self, request, allowed: ["currentPassword", "newPassword"])
+        let (current, new) = (body.currentPassword, body.newPassword)
         do {
             try await sessions.changePassword(
                 token: token, current: current, new: new, from: request.clientAddress)
