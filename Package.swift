@@ -110,7 +110,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "WebAppTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "HTTPCore", "mynotes-server"]),
+            dependencies: [
+                "MyNotesService", "MyNotesAPI", "MyNotesTesting", "HTTPCore", "mynotes-server",
+            ]),
 
         // Client side (MyNotesKit, PercentEncoding, the mynotes CLI) below this line.
         .target(name: "PercentEncoding"),
