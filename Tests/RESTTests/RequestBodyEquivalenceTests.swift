@@ -156,6 +156,39 @@ import Testing
         }
     }
 
+    /// What clients send takes the fast way (straight to `JSONDecoder`); the rest does not.
+    @Test func plainBodiesAreKnownAsPlain() {
+        let long = String(repeating: "abcdefgh", count: 5_000)
+        #expect(
+            JSONPlainObject.names(Array(#"{"content":"\#(long)","date":"2026-11-29"}"#.utf8))
+                == ["content", "date"])
+        #expect(
+            JSONPlainObject.names(Array(#"{ "email" : "a@b.c", "password" : "牛奶 \"1\"" }"#.utf8))
+                == ["email", "password"])
+        #expect(JSONPlainObject.names(Array("{}".utf8)) == [])
+        for body in [#"{"content":42}"#, #"{"a":"1","a":"2"}"#, #"{"a":"1",}"#, #"{"\u0061":"1"}"#]
+        {
+            #expect(JSONPlainObject.names(Array(body.utf8)) == nil, "\(body)")
+        }
+    }
+
+    /// Long values are checked eight bytes at a time: a fault at each place of a word,
+    /// and at each place of the tail the byte loop takes.
+    @Test func aFaultAnywhereInALongValueIsAnsweredAsBefore() {
+        let faults: [[UInt8]] = [
+            [0x22], [0x5C], [0x5C, 0x75], [0x00], [0x1F], [0x7F], [0x80], [0xC3, 0xA9], [0xFF],
+            [0xE2, 0x82, 0xAC], [0xED, 0xA0, 0x80], Array(#"\ud800"#.utf8), Array(#"\n"#.utf8),
+        ]
+        for fault in faults {
+            for position in 0..<40 {
+                var value = Array(String(repeating: "abcdefgh", count: 5).utf8)
+                value.replaceSubrange(position..<position + 1, with: fault)
+                Self.check(Array(#"{"content":""#.utf8) + value + Array(#"","date":"d"}"#.utf8))
+                Self.check(Array(#"{"email":""#.utf8) + value + Array(#"","password":"p"}"#.utf8))
+            }
+        }
+    }
+
     /// The listed bodies with bytes changed, added and removed at random (seeded, so a
     /// failure repeats): what a fuzzer would try first.
     @Test func mutatedBodiesAreAnsweredAsBefore() {
