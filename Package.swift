@@ -41,9 +41,16 @@ let package = Package(
         .target(
             name: "HTTPCore",
             dependencies: ["CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry"]),
+        // The rules of notes, accounts, sessions and the change feed, and the store roles
+        // they need: no HTTP, no SQL.
+        .target(
+            name: "MyNotesDomain",
+            dependencies: ["MyNotesProtocol", "Secrets", "Locking", "BoundedExecution"]),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry"]),
+            dependencies: [
+                "MyNotesDomain", "CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry",
+            ]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // Command-line parsing, help and prompts, shared by both executables.
@@ -51,7 +58,8 @@ let package = Package(
         .target(
             name: "MyNotesService",
             dependencies: [
-                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking", "ServerLogging",
+                "MyNotesDomain", "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking",
+                "ServerLogging",
                 "BoundedExecution", "Telemetry",
             ],
             resources: [.copy("Web/Assets")]),

@@ -1,4 +1,5 @@
 import Locking
+import MyNotesDomain
 import Storage
 
 /// A real store whose chosen steps fail as a broken database does, so that the real

@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Telemetry
 
 extension MetricsText {

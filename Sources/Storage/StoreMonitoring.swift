@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Telemetry
 
 /// A store that can say whether it is ready to serve and show its figures on

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import MyNotesDomain
 import MyNotesTesting
 import Testing
 
@@ -448,7 +449,7 @@ struct PostgreSQLSearchTests {
         let error = #expect(throws: StoreError.self) {
             _ = try PostgreSQLNoteStore(conninfo: limited)
         }
-        guard case .cannotConnect(_, let cause) = error else {
+        guard case .cannotConnect(_, let cause as PostgreSQLError) = error else {
             Issue.record("not a failure to use the database: \(String(describing: error))")
             return
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Locking
+import MyNotesDomain
 import Telemetry
 import MyNotesTesting
 import Testing
@@ -63,12 +64,12 @@ struct PostgreSQLStoreTests {
                 NoteDraft(date: "2026-12-01", content: "x"), account: account.id,
                 quota: .unlimited)
             Issue.record("the insert went through")
-        } catch .postgreSQL(let error) {
+        } catch .database(let error as PostgreSQLError) {
             #expect(error.sqlState == "23514")
             #expect(error.sqlStateClass == "23")
             #expect(error.message == "notes are refused")
             #expect(error.sql?.contains("INSERT INTO notes") == true)
-            #expect("\(StoreError.postgreSQL(error))".contains("23514"))
+            #expect("\(StoreError.database(error))".contains("23514"))
         } catch {
             Issue.record("expected a PostgreSQL error, got \(error)")
         }
@@ -104,7 +105,7 @@ struct PostgreSQLStoreTests {
                             NoteDraft(date: "2026-12-01", content: content), account: account,
                             quota: .standard)
                         return (index, nil)
-                    } catch .postgreSQL(let error) {
+                    } catch .database(let error as PostgreSQLError) {
                         return (index, error.sqlState)
                     } catch {
                         return (index, "\(error)")
@@ -162,7 +163,7 @@ struct PostgreSQLStoreTests {
                             }, page: NotePage(limit: 2))
                         let who = check.map { "\($0.account.email) \($0.holdsToken)" } ?? "none"
                         return (index, "\(who): \(notes.map(\.content))")
-                    } catch StoreError.postgreSQL(let error) {
+                    } catch StoreError.database(let error as PostgreSQLError) {
                         return (index, error.sqlState)
                     } catch {
                         return (index, "\(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import Testing
 
 @testable import Storage
@@ -107,7 +108,7 @@ import Testing
                     NoteDraft(date: "2026-12-01", content: "x"), account: account.id,
                     quota: .unlimited)
                 Issue.record("the insert went through")
-            } catch .database(let error) {
+            } catch .database(let error as SQLiteError) {
                 #expect(error.extendedCode == 1811)
                 #expect(error.code == SQLiteError.constraint)
                 #expect(error.message == "notes are refused")

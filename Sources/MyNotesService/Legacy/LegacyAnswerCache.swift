@@ -1,5 +1,6 @@
 import HTTPCore
 import Locking
+import MyNotesDomain
 import MyNotesProtocol
 import Storage
 

@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Storage
 
 /// A query's answer in three pieces: its opening, one record per note, its closing. The

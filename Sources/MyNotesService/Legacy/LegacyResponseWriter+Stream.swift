@@ -1,5 +1,6 @@
 import BoundedExecution
 import HTTPCore
+import MyNotesDomain
 import Storage
 
 /// A query's answer written as the client reads it: the same opening, records and

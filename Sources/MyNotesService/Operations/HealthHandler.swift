@@ -1,4 +1,5 @@
 import HTTPCore
+import MyNotesDomain
 import Storage
 
 /// `GET /healthz` (alive: 200 while the process serves) and `GET /readyz` (ready: not

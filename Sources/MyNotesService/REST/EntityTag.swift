@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import Storage
 
 /// Strong entity tags for notes, `"<id>.<version>"`, and what an `If-Match` field asks

@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Storage
 
 extension Note {

@@ -1,4 +1,5 @@
 import HTTPCore
+import MyNotesDomain
 import MyNotesProtocol
 import Storage
 

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Checks a PostgreSQL database for `mynotes-server doctor`: that it connects, that the
 /// server keeps acknowledged writes (`fsync`, `full_page_writes`), the schema against the
 /// migrations this build knows, the search indexes (present, valid, merged by this user,

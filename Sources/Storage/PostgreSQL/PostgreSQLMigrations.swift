@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// The PostgreSQL schema, as named steps applied in order at start-up: the same names as
 /// ``SQLiteMigrations`` for the same changes, so the two schemas move together, plus steps
 /// of its own for what only a shared database needs. `schema_migrations` records the names

@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Telemetry
 
 // Issue 13 on PostgreSQL: readiness for /readyz (what a balancer's health check asks) and

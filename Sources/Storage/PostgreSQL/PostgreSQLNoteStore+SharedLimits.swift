@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// The limits' counters in the database, on its clock, so every server counts alike.
 /// These writes are not a client's data: they commit without waiting for the disk
 /// (`synchronous_commit = off` for their transaction); a crash forgets at most the last

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Which piece index serves a folded query on PostgreSQL (issue 15), and what every chunk
 /// of a note (migration `search-chunks`) that index yields for it holds:
 ///

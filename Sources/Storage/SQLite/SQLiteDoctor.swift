@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 
 #if canImport(Glibc)
     import Glibc

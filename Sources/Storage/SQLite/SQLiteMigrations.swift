@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// One step of the schema, known by its name. A step never changes once released.
 struct SQLiteMigration: Sendable {
     let name: String

@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Telemetry
 
 // Issue 13: readiness for /readyz and the store's figures for /metrics.

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// The notes' search index (issue 15): substring search without reading every note.
 ///
 /// Two FTS5 tables without content (the index alone, no copy of the text) whose row ids

@@ -2,6 +2,7 @@ import CommandLineSupport
 import Dispatch
 import Foundation
 import HTTPCore
+import MyNotesDomain
 import ServerLogging
 import MyNotesService
 import Storage
