@@ -45,7 +45,9 @@ let package = Package(
         // they need: no HTTP, no SQL.
         .target(
             name: "MyNotesDomain",
-            dependencies: ["MyNotesProtocol", "Secrets", "Locking", "BoundedExecution"]),
+            dependencies: [
+                "MyNotesProtocol", "Secrets", "Locking", "BoundedExecution", "Telemetry",
+            ]),
         .target(
             name: "Storage",
             dependencies: [

@@ -35,7 +35,8 @@ public final class DomainServices: Sendable {
             store: store, quota: configuration.quota,
             authentication: configuration.authentication, keeper: keeper)
         sessions = SessionService(
-            store: store, configuration: configuration, hashing: hashing, keeper: keeper)
+            store: store, configuration: configuration, hashing: hashing, keeper: keeper,
+            sharedLimits: store.sharedLimits)
         accounts = AccountService(store: store)
         changeFeed = ChangeFeed(
             store: store, configuration: configuration.changeFeed, now: { keeper.now })

@@ -208,4 +208,8 @@ public final class FailingStore: NoteStore {
     }
 
     public func close() { base.close() }
+
+    public var sharedLimits: (any SharedLimitStore)? { base.sharedLimits }
+
+    public var monitoring: (any StoreMonitoring)? { base.monitoring }
 }

@@ -32,12 +32,11 @@ struct PostgreSQLStoreTests {
         let store = try open(connections: 3)
         defer { store.close() }
         #expect(await store.readiness() == .ready)
-        var text = MetricsText()
-        store.collect(into: &text)
-        #expect(text.text.contains(#"mynotes_store_pool_connections{state="capacity"} 3"#))
-        #expect(text.text.contains(#"mynotes_store_queue_depth{queue="postgres"} 0"#))
-        #expect(text.text.contains("# TYPE mynotes_search_index_waiting_accounts gauge"))
-        #expect(text.text.contains("# TYPE mynotes_search_index_batch_size histogram"))
+        let figures = store.figures()
+        #expect(figures.engine == .postgreSQL)
+        #expect(figures.pool?.capacity == 3)
+        #expect(figures.waitingWrites == 0)
+        #expect(figures.searchIndexWaiting == 0)
         _ = try cluster.psql(
             "DELETE FROM schema_migrations WHERE name = 'token-last-use-and-kind'", on: database)
         #expect(

@@ -264,14 +264,11 @@ import Testing
                 account: account.id, to: store)
             await store.searchIndexer.untilCaughtUp()
             #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 600)
-            var metrics = MetricsText()
-            store.collect(into: &metrics)
-            let lines = Set(metrics.text.split(separator: "\n"))
-            #expect(lines.contains("mynotes_search_index_waiting_notes 0"))
-            #expect(lines.contains("mynotes_search_index_batch_size_sum 600"))
+            let figures = store.figures()
+            #expect(figures.searchIndexWaiting == 0)
+            #expect(figures.searchIndexBatchSize.sum == 600)
             // At most 256 notes a batch.
-            let batches = lines.first { $0.hasPrefix("mynotes_search_index_batch_size_count ") }
-            #expect((batches?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 3)
+            #expect(figures.searchIndexBatchSize.count >= 3)
             let found = try await store.notes(
                 account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
             #expect(found.map(\.content) == ["note 599"])

@@ -8,9 +8,9 @@ import Secrets
 /// print(token)
 /// ```
 public struct AccountService: Sendable {
-    package let store: any NoteStore
+    package let store: any AccountStore
 
-    public init(store: any NoteStore) {
+    public init(store: any AccountStore) {
         self.store = store
     }
 

@@ -19,14 +19,14 @@ package final class SessionKeeper: Sendable {
     /// Expired sessions are swept at most this often (by sign-ins).
     package static let sweepInterval: Int64 = 3_600_000
 
-    package let store: any NoteStore
+    package let store: any SessionStore & AccountStore
     package let lifetime: SessionLifetime
     private let started: Int64
     private let stopwatch: Stopwatch
     /// When the last sweep ran, `nil` before the first.
     private let lastSweep = Lock<Int64?>(nil)
 
-    package init(store: any NoteStore, lifetime: SessionLifetime, clock: any Clock<Duration>) {
+    package init(store: any SessionStore & AccountStore, lifetime: SessionLifetime, clock: any Clock<Duration>) {
         self.store = store
         self.lifetime = lifetime
         started = Int64((Date().timeIntervalSince1970 * 1000).rounded())

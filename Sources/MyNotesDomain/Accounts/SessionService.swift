@@ -25,7 +25,7 @@ public struct SessionService: Sendable {
     /// "password" from costing more than an ordinary one.
     public static let maximumPasswordBytes = 1_024
 
-    package let store: any NoteStore
+    package let store: any AccountStore & SessionStore
     package let signup: SignupPolicy
     package let hasher: PasswordHasher
     package let throttle: any SignInThrottling
@@ -40,8 +40,9 @@ public struct SessionService: Sendable {
     /// `hashing` is the caller's: it outlives this service and is closed by its owner.
     /// `keeper` is the one session keeper of the services (``DomainServices``).
     package init(
-        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
-        keeper: SessionKeeper
+        store: any AccountStore & SessionStore, configuration: ServiceConfiguration,
+        hashing: BoundedExecutor, keeper: SessionKeeper,
+        sharedLimits: (any SharedLimitStore)? = nil
     ) {
         self.store = store
         self.signup = configuration.signup
@@ -49,7 +50,7 @@ public struct SessionService: Sendable {
         self.hashing = hashing
         self.retryAfter = configuration.retryAfter
         // Counted in the store when servers share it, else in memory.
-        if configuration.limitState == .inStore, let shared = store as? any SharedLimitStore {
+        if configuration.limitState == .inStore, let shared = sharedLimits {
             self.throttle = SharedSignInThrottle(limits: configuration.signInLimits, store: shared)
             self.signUpLimiter = SharedRateLimiter(
                 name: "sign-up", limits: configuration.signUpRate, store: shared)

@@ -1,6 +1,5 @@
 import BoundedExecution
 import Foundation
-import MyNotesDomain
 import Secrets
 
 /// What the MyNotes service enforces, whatever the transport.

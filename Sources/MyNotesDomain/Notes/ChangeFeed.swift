@@ -16,7 +16,7 @@ package final class ChangeFeed: Sendable {
     /// What a stream reads at once: its memory, with notes of up to 64 KiB, stays small.
     package static let streamPageSize = 32
 
-    private let store: any NoteStore
+    private let store: any ChangeFeedStore
     package let configuration: ChangeFeedConfiguration
     /// Now, in milliseconds since 1970, on the service's clock.
     private let now: @Sendable () -> Int64
@@ -25,7 +25,7 @@ package final class ChangeFeed: Sendable {
     private let sweeps: Lock<(last: Int64, running: Int)>
 
     package init(
-        store: any NoteStore, configuration: ChangeFeedConfiguration,
+        store: any ChangeFeedStore, configuration: ChangeFeedConfiguration,
         now: @escaping @Sendable () -> Int64
     ) {
         self.store = store

@@ -18,7 +18,7 @@ import Secrets
 ///     precondition: .matches([note.version]))
 /// ```
 package struct NotesService: Sendable {
-    package let store: any NoteStore
+    package let store: any NoteCollection & AccountStore & AnswerFreshness
     package let quota: NoteQuota
     package let authentication: AuthenticationMode
     package let keeper: SessionKeeper
@@ -26,7 +26,7 @@ package struct NotesService: Sendable {
     /// `keeper` is the one session keeper of the services (``DomainServices``), so that
     /// every service judges sessions on the same clock.
     package init(
-        store: any NoteStore, quota: NoteQuota, authentication: AuthenticationMode,
+        store: any NoteCollection & AccountStore & AnswerFreshness, quota: NoteQuota, authentication: AuthenticationMode,
         keeper: SessionKeeper
     ) {
         self.store = store

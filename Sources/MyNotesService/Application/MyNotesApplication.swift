@@ -3,7 +3,6 @@ import HTTPCore
 import MyNotesDomain
 import ServerLogging
 import Telemetry
-import Storage
 
 /// The MyNotes web service: its routes on an HTTP server, over a store.
 ///

@@ -2,7 +2,6 @@ import HTTPCore
 import MyNotesDomain
 import ServerLogging
 import MyNotesProtocol
-import Storage
 
 /// Answers `webservice.php`: the legacy protocol of `PROTOCOL.md`, check by check in
 /// the documented order, every answer HTTP 200 with a `ResultCode`. An adapter: it

@@ -1,7 +1,6 @@
 import BoundedExecution
 import HTTPCore
 import MyNotesDomain
-import Storage
 
 /// A query's answer written as the client reads it: the same opening, records and
 /// closing as the answer held in memory, so the same bytes, in chunks of about

@@ -2,7 +2,6 @@ import BoundedExecution
 import HTTPCore
 import Locking
 import MyNotesDomain
-import Storage
 
 /// One open `GET /api/v1/changes/stream`: a task that sends the account's changes after
 /// its cursor as Server-Sent Events, then sleeps until ``ChangeStreamHub`` wakes it (a

@@ -2,7 +2,6 @@ import BoundedExecution
 import HTTPCore
 import Locking
 import MyNotesDomain
-import Storage
 
 /// The open change streams of this server, by account: told by the store of every
 /// committed write (on PostgreSQL, every server's), it wakes that account's streams. It

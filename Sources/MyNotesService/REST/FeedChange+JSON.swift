@@ -1,5 +1,4 @@
 import MyNotesDomain
-import Storage
 
 extension FeedChange {
     /// The change as REST API v1 writes it, on one line (a stream's `data:` field):

@@ -1,5 +1,4 @@
 import MyNotesDomain
-import Storage
 
 extension Note {
     /// The note as REST API v1 writes it:

@@ -1,6 +1,5 @@
 import HTTPCore
 import MyNotesDomain
-import Storage
 
 extension RESTAPI {
     /// `POST /api/v1/account/password` `{currentPassword, newPassword}` → `204`; every other

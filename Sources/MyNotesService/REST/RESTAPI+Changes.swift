@@ -1,6 +1,5 @@
 import HTTPCore
 import MyNotesDomain
-import Storage
 
 extension RESTAPI {
     static let eventStreamContentType = "text/event-stream; charset=utf-8"

@@ -1,7 +1,6 @@
 import HTTPCore
 import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 extension RESTAPI {
     static let defaultPageSize = 50

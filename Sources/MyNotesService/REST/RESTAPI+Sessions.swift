@@ -1,6 +1,5 @@
 import HTTPCore
 import MyNotesDomain
-import Storage
 
 extension RESTAPI {
     /// `POST /api/v1/accounts` `{email, password}` → `201 {email, token}`.

@@ -3,7 +3,6 @@ import HTTPCore
 import MyNotesDomain
 import MyNotesProtocol
 import Secrets
-import Storage
 
 /// REST API v1 (docs/REST-API.md): accounts, sessions and notes as JSON, errors as
 /// problem details, over the same domain (``NotesService``, ``SessionService``) and
