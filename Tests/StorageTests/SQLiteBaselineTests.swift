@@ -83,6 +83,17 @@ import Testing
         for (new, old) in zip(made, history) { #expect(new == old) }
     }
 
+    /// What `doctor` and the store count a record by: every squashed step as the
+    /// baseline, a later step as itself, and a record partway through them as it is.
+    @Test func theSquashedStepsAreRecognisedAsTheBaseline() {
+        let squashed = Set(SQLiteMigrations.squashed)
+        #expect(SQLiteMigrations.recognised(squashed) == ["baseline"])
+        #expect(SQLiteMigrations.recognised(squashed.union(["later"])) == ["baseline", "later"])
+        #expect(SQLiteMigrations.recognised(["baseline"]) == ["baseline"])
+        let partway = squashed.subtracting([SQLiteMigrations.squashed[2]])
+        #expect(SQLiteMigrations.recognised(partway) == partway)
+    }
+
     /// A database that stopped partway through the squashed steps, or counted its steps
     /// in `user_version` before they had names, is refused with the way out, not patched.
     @Test(arguments: [
