@@ -34,6 +34,11 @@ import Testing
         let before = try StoreSnapshot.decoded(from: try Self.fixture("json"))
         let firstApplied = try database.integer("SELECT min(applied_at) FROM schema_migrations")
         #expect(before.accounts.count == 3)
+        // doctor, which never migrates, takes the squashed steps' names for the baseline.
+        let findings = SQLiteDoctor(path: database.path).examine()
+        #expect(
+            findings.contains { $0.severity == .ok && $0.message.hasPrefix("schema up to date") },
+            "\(findings)")
         let after = try await database.withStore { store in
             try await StoreSnapshot.take(of: store)
         }
