@@ -83,7 +83,11 @@ let package = Package(
         .testTarget(name: "ServerLoggingTests", dependencies: ["ServerLogging", "MyNotesTesting"]),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting"]),
+            dependencies: [
+                "Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting",
+            ],
+            // Databases made by earlier code, which the current code must open and upgrade.
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Locking
 import MyNotesDomain
-import Telemetry
 import MyNotesTesting
+import Telemetry
 import Testing
 
 @testable import Storage
@@ -38,10 +38,10 @@ struct PostgreSQLStoreTests {
         #expect(figures.waitingWrites == 0)
         #expect(figures.searchIndexWaiting == 0)
         _ = try cluster.psql(
-            "DELETE FROM schema_migrations WHERE name = 'token-last-use-and-kind'", on: database)
+            "DELETE FROM schema_migrations WHERE name = 'baseline'", on: database)
         #expect(
             await store.readiness()
-                == .notReady(reason: "migration token-last-use-and-kind is not applied"))
+                == .notReady(reason: "migration baseline is not applied"))
     }
 
     /// A failure keeps what PostgreSQL said: here a trigger refuses an insert with
@@ -203,38 +203,6 @@ struct PostgreSQLStoreTests {
             _ = try await store.createAccount(email: "user\(index)@x", tokenHash: [UInt8(index)])
         }
         #expect(try await stores[0].allAccounts().count == stores.count)
-    }
-
-    /// A database of the steps before sessions opens, as SQLite's does: a token's last
-    /// use starts as its creation; tokens of accounts without a password become access
-    /// keys. And a failure recorded before failures had IDs gets one.
-    @Test func theSessionMigrationGivesEveryTokenATimeAndAKind() async throws {
-        let earlier = PostgreSQLMigrations.all.prefix { $0.name != "token-last-use-and-kind" }
-        #expect(earlier.map(\.name).last == "shared-limits")
-        _ = try cluster.psql(
-            earlier.map(\.sql).joined(separator: "\n")
-                + """
-                CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at bigint NOT NULL);
-                INSERT INTO schema_migrations
-                    SELECT unnest(ARRAY['\(earlier.map(\.name).joined(separator: "','"))']), 1;
-                INSERT INTO accounts (id, email, email_key, created_at, password_hash)
-                    VALUES (1, 'ops@x', 'ops@x', 5, NULL), (2, 'ann@x', 'ann@x', 6, 'p');
-                INSERT INTO tokens VALUES ('\\x01', 1, 5), ('\\x02', 2, 6), ('\\x03', 2, 7);
-                INSERT INTO sign_in_failures VALUES ('account:ann@x', 9);
-                """, on: database)
-        let store = try open()
-        defer { store.close() }
-        #expect(
-            try await store.sessions(account: 1) == [
-                Session(tokenHash: [1], kind: .accessKey, createdAt: 5, lastUsedAt: 5)
-            ])
-        #expect(
-            try await store.sessions(account: 2) == [
-                Session(tokenHash: [2], kind: .session, createdAt: 6, lastUsedAt: 6),
-                Session(tokenHash: [3], kind: .session, createdAt: 7, lastUsedAt: 7),
-            ])
-        let ids = try cluster.psql("SELECT id FROM sign_in_failures", on: database)
-        #expect(ids.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
     @Test func refusesASchemaNewerThanItKnows() throws {

@@ -404,34 +404,6 @@ import Testing
         #expect(budget.map(\.id) == [note])
     }
 
-    /// A database indexed before `notes_fives` existed (its migration not yet applied, the
-    /// table absent) is indexed again when the store opens it, with its progress told, so
-    /// that a query of five or more characters past the walk of the newest notes finds
-    /// its old notes.
-    @Test func aDatabaseIndexedBeforeFivesIsIndexedAgain() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let account = try await database.withAccount { store, account in
-            try await Self.addFillers(first: "old 季度会议记录", account: account.id, to: store)
-            try await store.catchUpSearchIndex()
-            return account.id
-        }
-        try database.execute(
-            """
-            DROP TABLE notes_fives;
-            DELETE FROM schema_migrations WHERE name = 'notes-search-fives';
-            """)
-        let progress = ProgressLog()
-        let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
-        defer { store.close() }
-        #expect(progress.entries.last == SearchIndexProgress(indexed: 300, total: 300))
-        for query in ["OLD 季度会议", "季度会议记录", "d 季度会议记"] {
-            let found = try await store.notes(
-                account: account, page: NotePage(limit: 10, containing: query))
-            #expect(found.map(\.content) == ["old 季度会议记录"], "\(query)")
-        }
-    }
-
     final class ProgressLog: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: [SearchIndexProgress] = []
