@@ -41,9 +41,18 @@ let package = Package(
         .target(
             name: "HTTPCore",
             dependencies: ["CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry"]),
+        // The rules of notes, accounts, sessions and the change feed, and the store roles
+        // they need: no HTTP, no SQL.
+        .target(
+            name: "MyNotesDomain",
+            dependencies: [
+                "MyNotesProtocol", "Secrets", "Locking", "BoundedExecution", "Telemetry",
+            ]),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry"]),
+            dependencies: [
+                "MyNotesDomain", "CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry",
+            ]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // The REST API's request and response bodies as Codable types, which the server
@@ -54,8 +63,8 @@ let package = Package(
         .target(
             name: "MyNotesService",
             dependencies: [
-                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "MyNotesAPI", "Locking",
-                "ServerLogging", "BoundedExecution", "Telemetry",
+                "MyNotesDomain", "MyNotesAPI", "HTTPCore", "Secrets", "MyNotesProtocol",
+                "Locking", "ServerLogging", "BoundedExecution", "Telemetry",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
@@ -76,7 +85,11 @@ let package = Package(
         .testTarget(name: "ServerLoggingTests", dependencies: ["ServerLogging", "MyNotesTesting"]),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting"]),
+            dependencies: [
+                "Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting",
+            ],
+            // Databases made by earlier code, which the current code must open and upgrade.
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),

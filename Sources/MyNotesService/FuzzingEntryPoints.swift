@@ -1,7 +1,7 @@
 import HTTPCore
 import MyNotesAPI
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 /// The service's parsers of outside input that are not public API, as the libFuzzer
 /// targets in `Fuzz/` call them. Package access: no client of the library sees them.

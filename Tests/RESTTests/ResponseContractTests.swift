@@ -1,7 +1,7 @@
 import Foundation
 import MyNotesAPI
 import MyNotesTesting
-import Storage
+import MyNotesDomain
 import Testing
 
 @testable import MyNotesService
@@ -31,11 +31,11 @@ import Testing
             withJSONObject: JSONSerialization.jsonObject(with: data), options: [.sortedKeys])
     }
 
-    static let note = Storage.Note(
+    static let note = MyNotesDomain.Note(
         id: 12, date: "2026-11-29 08:30:00", content: "牛奶 \"quoted\"\n\t\u{1}😀 </script>",
         createdAt: 1_795_940_130_250, updatedAt: 1_795_942_800_000, version: 3)
 
-    static func api(_ note: Storage.Note, snippet: String? = nil) -> APINote {
+    static func api(_ note: MyNotesDomain.Note, snippet: String? = nil) -> APINote {
         APINote(
             id: note.id, date: note.date, content: note.content,
             createdAt: RFC3339.string(milliseconds: note.createdAt),

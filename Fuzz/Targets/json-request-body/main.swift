@@ -1,5 +1,6 @@
 import FuzzSupport
 import HTTPCore
+import MyNotesDomain
 import MyNotesService
 
 // REST request bodies, as `POST /api/v1/notes` (then its fields validated) and

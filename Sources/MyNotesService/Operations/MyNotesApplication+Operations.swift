@@ -1,7 +1,7 @@
 import Foundation
 import HTTPCore
+import MyNotesDomain
 import Telemetry
-import Storage
 
 // Issue 13: what MyNotesApplication adds for the person who runs it.
 extension MyNotesApplication {
@@ -64,7 +64,7 @@ extension MyNotesApplication {
     ) {
         registry.register(requests)
         registry.register(ServerMetrics(server: server))
-        if let monitored = store as? any StoreMonitoring { registry.register(monitored) }
+        if let monitored = store.monitoring { registry.register(StoreMetrics(store: monitored)) }
         if let accessLog { registry.register(AccessLogMetrics(writer: accessLog)) }
         registry.register(ProcessMetrics())
     }

@@ -1,6 +1,6 @@
 import HTTPCore
 import MyNotesAPI
-import Storage
+import MyNotesDomain
 
 extension RESTAPI {
     /// `POST /api/v1/account/password` `{currentPassword, newPassword}` → `204`; every other

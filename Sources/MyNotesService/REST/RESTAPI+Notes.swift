@@ -1,7 +1,7 @@
 import HTTPCore
 import MyNotesAPI
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 extension RESTAPI {
     static let defaultPageSize = 50
