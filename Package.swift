@@ -41,18 +41,30 @@ let package = Package(
         .target(
             name: "HTTPCore",
             dependencies: ["CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry"]),
+        // The rules of notes, accounts, sessions and the change feed, and the store roles
+        // they need: no HTTP, no SQL.
+        .target(
+            name: "MyNotesDomain",
+            dependencies: [
+                "MyNotesProtocol", "Secrets", "Locking", "BoundedExecution", "Telemetry",
+            ]),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry"]),
+            dependencies: [
+                "MyNotesDomain", "CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry",
+            ]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
+        // The REST API's request and response bodies as Codable types, which the server
+        // decodes and checks its writers against and MyNotesKit decodes.
+        .target(name: "MyNotesAPI"),
         // Command-line parsing, help and prompts, shared by both executables.
         .target(name: "CommandLineSupport"),
         .target(
             name: "MyNotesService",
             dependencies: [
-                "HTTPCore", "Storage", "Secrets", "MyNotesProtocol", "Locking", "ServerLogging",
-                "BoundedExecution", "Telemetry",
+                "MyNotesDomain", "MyNotesAPI", "HTTPCore", "Secrets", "MyNotesProtocol",
+                "Locking", "ServerLogging", "BoundedExecution", "Telemetry",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
@@ -75,7 +87,11 @@ let package = Package(
         .testTarget(name: "ServerLoggingTests", dependencies: ["ServerLogging", "MyNotesTesting"]),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting"]),
+            dependencies: [
+                "Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting",
+            ],
+            // Databases made by earlier code, which the current code must open and upgrade.
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
@@ -89,8 +105,8 @@ let package = Package(
         .testTarget(
             name: "RESTTests",
             dependencies: [
-                "MyNotesService", "MyNotesTesting", "Storage", "HTTPCore", "ServerLogging",
-                "BoundedExecution", "Secrets",
+                "MyNotesService", "MyNotesAPI", "MyNotesTesting", "Storage", "HTTPCore",
+                "ServerLogging", "BoundedExecution", "Secrets",
             ]),
         .testTarget(
             name: "ServerCommandTests",
@@ -109,11 +125,14 @@ let package = Package(
             ]),
         .testTarget(
             name: "WebAppTests",
-            dependencies: ["MyNotesService", "MyNotesTesting", "HTTPCore", "mynotes-server"]),
+            dependencies: [
+                "MyNotesService", "MyNotesAPI", "MyNotesTesting", "HTTPCore", "mynotes-server",
+            ]),
 
         // Client side (MyNotesKit, PercentEncoding, the mynotes CLI) below this line.
         .target(name: "PercentEncoding"),
-        .target(name: "MyNotesKit", dependencies: ["MyNotesProtocol", "PercentEncoding"]),
+        .target(
+            name: "MyNotesKit", dependencies: ["MyNotesProtocol", "MyNotesAPI", "PercentEncoding"]),
         .executableTarget(
             name: "mynotes",
             dependencies: [
@@ -123,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "MyNotesKitTests",
             dependencies: [
-                "MyNotesKit", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting", "Locking",
+                "MyNotesKit", "MyNotesAPI", "MyNotesProtocol", "PercentEncoding", "MyNotesTesting",
+                "Locking",
             ]),
         .testTarget(
             name: "MynotesCLITests",

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesAPI
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -125,7 +126,7 @@ final class ChangeStreamSession: @unchecked Sendable {
                 if !ready.isEmpty {
                     let event = ready.removeFirst()
                     guard event.type == "change" else { continue }
-                    return try RESTResponse.WireChange.decode(event.data)
+                    return try APIChange.decode(event.data)
                 }
                 guard let connection else {
                     try await connect()

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesAPI
 
 /// The SDK's parsers of server answers, as the libFuzzer targets in `Fuzz/` call them.
 /// Package access: no app that uses the SDK sees them.
@@ -29,7 +30,7 @@ package enum FuzzingEntryPoints {
     package static func restPage(_ body: Data) throws(NotesClientError) -> NotePage {
         try RESTResponse.decode(
             HTTPAnswer(status: 200, headers: [:], body: body), expecting: 200,
-            as: RESTResponse.WirePage.self
+            as: APINotePage.self
         ).page()
     }
 

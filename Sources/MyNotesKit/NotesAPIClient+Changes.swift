@@ -1,4 +1,5 @@
 import Dispatch
+import MyNotesAPI
 
 extension NotesAPIClient {
     /// The account's changes after `cursor`, oldest first (`GET /api/v1/changes`): what to
@@ -67,7 +68,7 @@ extension NotesAPIClient {
         let request = RESTRequest(.get, ["changes"], query: query)
         return .exchange(request.urlRequest(for: configuration), retry: configuration.retry) {
             answer throws(NotesClientError) in
-            try RESTResponse.decode(answer, expecting: 200, as: RESTResponse.WireChangePage.self)
+            try RESTResponse.decode(answer, expecting: 200, as: APIChangePage.self)
                 .page()
         }
     }

@@ -1,18 +1,20 @@
+import MyNotesAPI
+
 extension NotesAPIClient {
     typealias Wire = RESTResponse
 
     func signUpOperation(email: String, password: String) -> NotesOperation<Session> {
-        call(.post, ["accounts"], json: Wire.WireSignIn(email: email, password: password)) {
+        call(.post, ["accounts"], json: APICredentials(email: email, password: password)) {
             answer throws(NotesClientError) in
-            let account = try Wire.decode(answer, expecting: 201, as: Wire.WireAccount.self)
+            let account = try Wire.decode(answer, expecting: 201, as: APIAccountCreated.self)
             return Session(email: account.email, token: account.token)
         }
     }
 
     func signInOperation(email: String, password: String) -> NotesOperation<Session> {
-        call(.post, ["sessions"], json: Wire.WireSignIn(email: email, password: password)) {
+        call(.post, ["sessions"], json: APICredentials(email: email, password: password)) {
             answer throws(NotesClientError) in
-            let token = try Wire.decode(answer, expecting: 201, as: Wire.WireToken.self).token
+            let token = try Wire.decode(answer, expecting: 201, as: APISessionToken.self).token
             return Session(email: email, token: token)
         }
     }
@@ -30,7 +32,7 @@ extension NotesAPIClient {
         if let query { parameters.append(("q", query)) }
         return call(.get, ["notes"], query: parameters, retry: configuration.retry) {
             answer throws(NotesClientError) in
-            try Wire.decode(answer, expecting: 200, as: Wire.WirePage.self).page()
+            try Wire.decode(answer, expecting: 200, as: APINotePage.self).page()
         }
     }
 
@@ -53,7 +55,7 @@ extension NotesAPIClient {
     }
 
     func createOperation(_ content: String, date: NoteDate?) -> NotesOperation<VersionedNote> {
-        let fields = Wire.WireNoteFields(content: content, date: date?.description)
+        let fields = APINewNote(content: content, date: date?.description)
         return call(.post, ["notes"], json: fields) { answer throws(NotesClientError) in
             try Wire.note(answer, expecting: 201)
         }
@@ -62,15 +64,23 @@ extension NotesAPIClient {
     func replaceOperation(id: Int, content: String, date: NoteDate, ifMatch: String?)
         -> NotesOperation<VersionedNote>
     {
-        updateOperation(id: id, content: content, date: date, ifMatch: ifMatch, method: .put)
+        let fields = APINoteReplacement(content: content, date: date.description)
+        return writeOperation(id: id, .put, fields, ifMatch: ifMatch)
     }
 
-    func updateOperation(
-        id: Int, content: String?, date: NoteDate?, ifMatch: String?,
-        method: RESTRequest.Method = .patch
+    func updateOperation(id: Int, content: String?, date: NoteDate?, ifMatch: String?)
+        -> NotesOperation<VersionedNote>
+    {
+        let fields = APINotePatch(content: content, date: date?.description)
+        return writeOperation(id: id, .patch, fields, ifMatch: ifMatch)
+    }
+
+    /// A `PUT` or `PATCH` of note `id`; a `412` reads the note as it now is.
+    private func writeOperation(
+        id: Int, _ method: RESTRequest.Method, _ fields: some Encodable & Sendable,
+        ifMatch: String?
     ) -> NotesOperation<VersionedNote> {
-        let fields = Wire.WireNoteFields(content: content, date: date?.description)
-        return call(method, ["notes", String(id)], json: fields, ifMatch: ifMatch) {
+        call(method, ["notes", String(id)], json: fields, ifMatch: ifMatch) {
             answer throws(NotesClientError) in try Wire.note(answer, expecting: 200)
         }
         .fetchingCurrentOnConflict(of: id, from: self)

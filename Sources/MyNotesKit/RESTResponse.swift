@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesAPI
 import MyNotesProtocol
 
 /// Reading REST API v1 answers: the expected status and JSON, or the typed error.
@@ -25,7 +26,7 @@ enum RESTResponse {
     static func note(_ answer: HTTPAnswer, expecting expected: Int) throws(NotesClientError)
         -> VersionedNote
     {
-        try decode(answer, expecting: expected, as: WireNote.self)
+        try decode(answer, expecting: expected, as: APINote.self)
             .versioned(etag: answer.header("ETag"))
     }
 
@@ -34,7 +35,7 @@ enum RESTResponse {
     static func failure(_ answer: HTTPAnswer) -> NotesClientError {
         let isProblem =
             answer.header("Content-Type")?.lowercased().contains("problem+json") ?? false
-        guard let wire = try? JSONDecoder().decode(WireProblem.self, from: answer.body),
+        guard let wire = try? JSONDecoder().decode(APIProblem.self, from: answer.body),
             isProblem || (wire.status != nil && wire.code != nil)
         else {
             return .http(status: answer.status, body: answer.bodyExcerpt)
@@ -78,68 +79,5 @@ enum RESTResponse {
             return date
         }
         return try? Date(text, strategy: Date.ISO8601FormatStyle())
-    }
-
-    // MARK: Wire forms
-
-    struct WireNote: Decodable {
-        var id: Int
-        var date: String
-        var content: String
-        var createdAt: String
-        var updatedAt: String
-
-        func versioned(etag: String?) throws(NotesClientError) -> VersionedNote {
-            guard let noteDate = NoteDate(date) else { throw .invalidResponse(.invalidDate(date)) }
-            guard let created = RESTResponse.timestamp(createdAt),
-                let updated = RESTResponse.timestamp(updatedAt)
-            else {
-                throw .invalidResponse(
-                    .malformed(format: .json, detail: "a note time is not RFC 3339"))
-            }
-            return VersionedNote(
-                note: Note(id: id, date: noteDate, content: content), createdAt: created,
-                updatedAt: updated, etag: etag)
-        }
-    }
-
-    struct WirePage: Decodable {
-        var notes: [WireNote]
-        var nextCursor: String?
-
-        func page() throws(NotesClientError) -> NotePage {
-            var result: [VersionedNote] = []
-            for note in notes { result.append(try note.versioned(etag: nil)) }
-            return NotePage(notes: result, nextCursor: nextCursor)
-        }
-    }
-
-    struct WireAccount: Decodable {
-        var email: String
-        var token: String
-    }
-
-    struct WireToken: Decodable {
-        var token: String
-    }
-
-    struct WireProblem: Decodable {
-        var type: String?
-        var title: String?
-        var status: Int?
-        var code: Int?
-        var detail: String?
-    }
-
-    // Request bodies; `nil` fields are left out, keys are sorted when encoded.
-
-    struct WireSignIn: Encodable {
-        var email: String
-        var password: String
-    }
-
-    struct WireNoteFields: Encodable {
-        var content: String?
-        var date: String?
     }
 }

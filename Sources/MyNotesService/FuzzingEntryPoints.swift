@@ -1,6 +1,7 @@
 import HTTPCore
+import MyNotesAPI
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 /// The service's parsers of outside input that are not public API, as the libFuzzer
 /// targets in `Fuzz/` call them. Package access: no client of the library sees them.
@@ -9,19 +10,24 @@ import Storage
 /// FuzzingEntryPoints.cursor("bm90IGEgY3Vyc29y")  // nil: "not a cursor" in base64url
 /// ```
 package enum FuzzingEntryPoints {
-    /// Reads a request's JSON body as the REST API does: checked against `allowed`, then
-    /// each of `fields` as a string. `nil` when the API would refuse the body.
-    package static func jsonBody(
-        _ request: HTTPRequest, allowed: Set<String>, fields: [String]
-    ) -> [String: String]? {
-        do {
-            let body = try JSONRequestBody(request, allowed: allowed)
-            var values: [String: String] = [:]
-            for field in fields { values[field] = try body.string(field) }
-            return values
-        } catch {
-            return nil
-        }
+    /// Reads a note's JSON body as `POST /api/v1/notes` does (its members' rules aside):
+    /// `nil` when the API would refuse the body.
+    package static func noteBody(_ request: HTTPRequest) -> (content: String, date: String?)? {
+        guard
+            let body = try? JSONRequestBody.decode(
+                APINewNote.self, request, allowed: NoteContentMember.allowed)
+        else { return nil }
+        return (body.content, body.date)
+    }
+
+    /// Reads a sign-in's JSON body as `POST /api/v1/sessions` does: `nil` when the API
+    /// would refuse the body.
+    package static func credentials(_ request: HTTPRequest) -> (email: String, password: String)? {
+        guard
+            let body = try? JSONRequestBody.decode(
+                APICredentials.self, request, allowed: ["email", "password"])
+        else { return nil }
+        return (body.email, body.password)
     }
 
     /// A note's content as both APIs validate it; `nil` when refused.

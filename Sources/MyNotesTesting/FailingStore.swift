@@ -1,4 +1,5 @@
 import Locking
+import MyNotesDomain
 import Storage
 
 /// A real store whose chosen steps fail as a broken database does, so that the real
@@ -207,4 +208,8 @@ public final class FailingStore: NoteStore {
     }
 
     public func close() { base.close() }
+
+    public var sharedLimits: (any SharedLimitStore)? { base.sharedLimits }
+
+    public var monitoring: (any StoreMonitoring)? { base.monitoring }
 }

@@ -2,6 +2,7 @@ import BoundedExecution
 import Foundation
 import HTTPCore
 import Locking
+import MyNotesDomain
 import ServerLogging
 import MyNotesService
 import Secrets
@@ -63,7 +64,7 @@ public final class TestServer: Sendable {
         public var passwordHasher: PasswordHasher
         /// How long sessions last (on ``clock``).
         public var sessionLifetime: SessionLifetime
-        /// Issue 12: the change feed's retention (on ``clock``) and streams' heartbeat and limits.
+        /// The change feed's retention (on ``clock``) and streams' heartbeat and limits.
         public var changeFeed = ChangeFeedConfiguration()
 
         public init(
@@ -104,8 +105,11 @@ public final class TestServer: Sendable {
     public let directory: URL
     /// Every route of the service, over the store (a failing one when asked for).
     public let router: Router
+    /// The domain's services over the store the service uses.
+    public let services: DomainServices
     /// Where the service hashes passwords (``Options/hashing``).
-    public let hashing: BoundedExecutor
+    public var hashing: BoundedExecutor { services.hashing }
+    private let changeStreams: ChangeStreamHub
     /// The store the service uses: ``store``, failing the steps asked for.
     private let serviceStore: FailingStore
     private let passwordHasher: PasswordHasher
@@ -154,10 +158,11 @@ public final class TestServer: Sendable {
             signInRate: options.signInRate, sessionLifetime: options.sessionLifetime)
         service.changeFeed = options.changeFeed
         serviceStore = FailingStore(wrapping: store, failing: options.failing)
-        hashing = BoundedExecutor(name: "password-hashing", limits: options.hashing)
+        services = DomainServices(store: serviceStore, configuration: service)
+        changeStreams = ChangeStreamHub(
+            feed: services.changeFeed, configuration: service.changeFeed)
         router = MyNotesApplication.router(
-            store: serviceStore, configuration: service, hashing: hashing,
-            logger: options.logger)
+            services: services, changeStreams: changeStreams, logger: options.logger)
     }
 
     /// Makes the service's store fail these steps from now on (none: work again), as a
@@ -256,8 +261,9 @@ public final class TestServer: Sendable {
             if case .listening(let server) = listener { return server }
             return nil
         }
+        changeStreams.close()
         server?.shutdown()
-        hashing.close()
+        services.close()
         setup.close()
         serviceStore.close()
         try? FileManager.default.removeItem(at: directory)

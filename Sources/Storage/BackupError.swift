@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Why a backup, a restore or a check of a database could not be done.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Locking
+import MyNotesDomain
 
 /// The observers of a store's committed changes, called in the order they were added on
 /// the thread that posts. An observer must return quickly: it runs on the store's writer

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension DoctorFinding {
     /// What `doctor` says of a schema whose recorded migrations are `applied` (`nil`: no
     /// `schema_migrations` table yet), against the `known` ones of this build, in order.

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// One thing `mynotes-server doctor` found about a database.
 ///
 /// ```swift

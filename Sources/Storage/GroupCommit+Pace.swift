@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension GroupCommit {
     /// What the writer knows of its recent commits, for whether the next batch waits
     /// (``GroupCommit/waits(count:firstQueued:pace:)``).

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// How the SQLite writer gathers writes into one commit.
 ///
 /// Every commit costs the same whatever it holds: its WAL frames for the pages the writes

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Lets work through at most once an interval: the PostgreSQL search indexer's ANALYZE
 /// (``PostgreSQLSearchIndexer/analyzeIntervalNanoseconds``). The caller gives the time
 /// (monotonic nanoseconds), so that a test states it rather than waiting for it.

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// What the search index holds for one note: its folded text (``TextFolding``), the
 /// note's distinct one- and two-character pieces of that text as hexadecimal UTF-8
 /// words, which answer queries too short for trigrams, and its distinct five-character

@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesDomain
 
 /// How much work the store takes on at once, and what it tells callers it refuses.
 ///

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Where the store is, as given by `--database`: `sqlite:PATH`, or a PostgreSQL database
 /// as libpq names one: a `postgres://` or `postgresql://` URI, or `key=value` pairs
 /// (`host=db port=5432 dbname=mynotes`). Whatever a PostgreSQL location leaves out comes

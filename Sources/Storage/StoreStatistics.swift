@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Telemetry
 
 /// What a store measures as it works, for `/metrics`: how long reads and writes wait

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension String {
     /// Text a database handed back, valid UTF-8 whenever this server wrote it: the
     /// validating initializer takes it in one pass (1.5 times as fast as

@@ -1,4 +1,5 @@
 import Foundation
+import struct MyNotesDomain.SignInLimits
 import MyNotesKit
 import MyNotesService
 import MyNotesTesting

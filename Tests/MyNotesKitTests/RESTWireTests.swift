@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesAPI
 import PercentEncoding
 import Testing
 
@@ -44,7 +45,7 @@ struct RESTWireTests {
     func bodies() throws {
         let both = RESTRequest(
             .put, ["notes", "12"],
-            json: RESTResponse.WireNoteFields(content: "a/b \"c\"", date: "2026-11-29"),
+            json: APINoteReplacement(content: "a/b \"c\"", date: "2026-11-29"),
             ifMatch: #""12.3""#
         ).urlRequest(for: Self.configuration)
         #expect(both.url?.absoluteString == "http://notes.example.com/api/v1/notes/12")
@@ -57,7 +58,7 @@ struct RESTWireTests {
 
         let patch = RESTRequest(
             .patch, ["notes", "12"],
-            json: RESTResponse.WireNoteFields(content: nil, date: "2027-01-01")
+            json: APINotePatch(content: nil, date: "2027-01-01")
         ).urlRequest(for: Self.configuration)
         #expect(
             String(decoding: try #require(patch.httpBody), as: UTF8.self)
@@ -65,7 +66,7 @@ struct RESTWireTests {
         #expect(patch.value(forHTTPHeaderField: "If-Match") == nil)
 
         let signIn = RESTRequest(
-            .post, ["sessions"], json: RESTResponse.WireSignIn(email: "a@b.c", password: "p w")
+            .post, ["sessions"], json: APICredentials(email: "a@b.c", password: "p w")
         ).urlRequest(for: NotesAPIClient.Configuration(server: URL(string: "https://h")!))
         #expect(
             String(decoding: try #require(signIn.httpBody), as: UTF8.self)
@@ -94,14 +95,14 @@ struct RESTWireTests {
             #"{"id":1,"date":"2026-11-29","content":"x","createdAt":"2026-11-29T08:15:30.250Z","updatedAt":"2026-11-29T08:15:30.250Z"}"#
         let page = try RESTResponse.decode(
             Self.answer(200, #"{"notes":[\#(note)],"nextCursor":"abc"}"#), expecting: 200,
-            as: RESTResponse.WirePage.self
+            as: APINotePage.self
         ).page()
         #expect(page.notes.map(\.id) == [1])
         #expect(page.notes[0].etag == nil)
         #expect(page.nextCursor == "abc")
         let last = try RESTResponse.decode(
             Self.answer(200, #"{"notes":[],"nextCursor":null}"#), expecting: 200,
-            as: RESTResponse.WirePage.self
+            as: APINotePage.self
         ).page()
         #expect(last == NotePage(notes: [], nextCursor: nil))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
 import Storage

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
 import Testing
@@ -121,9 +122,7 @@ import Testing
         let client = RESTClient(server)
         let credentials = ["email": "ops@example.com", "password": "password 123"]
         #expect(try client.send("POST", "/api/v1/sessions", json: credentials).status == 401)
-        try await SessionService(
-            store: server.store, configuration: ServiceConfiguration(), hashing: server.hashing
-        ).setPassword("password 123", email: "ops@example.com")
+        try await server.services.sessions.setPassword("password 123", email: "ops@example.com")
         #expect(try client.send("POST", "/api/v1/sessions", json: credentials).status == 201)
     }
 

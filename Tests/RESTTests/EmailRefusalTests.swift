@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
 import Testing

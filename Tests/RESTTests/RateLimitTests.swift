@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import MyNotesDomain
 import MyNotesTesting
 import Testing
 

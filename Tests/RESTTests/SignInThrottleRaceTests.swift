@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
 import Secrets

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MyNotesDomain
 import MyNotesTesting
 import Synchronization
 import Testing

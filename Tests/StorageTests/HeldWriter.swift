@@ -1,4 +1,5 @@
 import Dispatch
+import MyNotesDomain
 import MyNotesTesting
 import Synchronization
 

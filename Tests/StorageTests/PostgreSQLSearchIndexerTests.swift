@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesDomain
 import MyNotesTesting
 import Synchronization
 import Testing

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 import Locking
-import Telemetry
+import MyNotesDomain
 import MyNotesTesting
+import Telemetry
 import Testing
 
 @testable import Storage
@@ -31,17 +32,16 @@ struct PostgreSQLStoreTests {
         let store = try open(connections: 3)
         defer { store.close() }
         #expect(await store.readiness() == .ready)
-        var text = MetricsText()
-        store.collect(into: &text)
-        #expect(text.text.contains(#"mynotes_store_pool_connections{state="capacity"} 3"#))
-        #expect(text.text.contains(#"mynotes_store_queue_depth{queue="postgres"} 0"#))
-        #expect(text.text.contains("# TYPE mynotes_search_index_waiting_accounts gauge"))
-        #expect(text.text.contains("# TYPE mynotes_search_index_batch_size histogram"))
+        let figures = store.figures()
+        #expect(figures.engine == .postgreSQL)
+        #expect(figures.pool?.capacity == 3)
+        #expect(figures.waitingWrites == 0)
+        #expect(figures.searchIndexWaiting == 0)
         _ = try cluster.psql(
-            "DELETE FROM schema_migrations WHERE name = 'token-last-use-and-kind'", on: database)
+            "DELETE FROM schema_migrations WHERE name = 'baseline'", on: database)
         #expect(
             await store.readiness()
-                == .notReady(reason: "migration token-last-use-and-kind is not applied"))
+                == .notReady(reason: "migration baseline is not applied"))
     }
 
     /// A failure keeps what PostgreSQL said: here a trigger refuses an insert with
@@ -63,12 +63,12 @@ struct PostgreSQLStoreTests {
                 NoteDraft(date: "2026-12-01", content: "x"), account: account.id,
                 quota: .unlimited)
             Issue.record("the insert went through")
-        } catch .postgreSQL(let error) {
+        } catch .database(let error as PostgreSQLError) {
             #expect(error.sqlState == "23514")
             #expect(error.sqlStateClass == "23")
             #expect(error.message == "notes are refused")
             #expect(error.sql?.contains("INSERT INTO notes") == true)
-            #expect("\(StoreError.postgreSQL(error))".contains("23514"))
+            #expect("\(StoreError.database(error))".contains("23514"))
         } catch {
             Issue.record("expected a PostgreSQL error, got \(error)")
         }
@@ -104,7 +104,7 @@ struct PostgreSQLStoreTests {
                             NoteDraft(date: "2026-12-01", content: content), account: account,
                             quota: .standard)
                         return (index, nil)
-                    } catch .postgreSQL(let error) {
+                    } catch .database(let error as PostgreSQLError) {
                         return (index, error.sqlState)
                     } catch {
                         return (index, "\(error)")
@@ -162,7 +162,7 @@ struct PostgreSQLStoreTests {
                             }, page: NotePage(limit: 2))
                         let who = check.map { "\($0.account.email) \($0.holdsToken)" } ?? "none"
                         return (index, "\(who): \(notes.map(\.content))")
-                    } catch StoreError.postgreSQL(let error) {
+                    } catch StoreError.database(let error as PostgreSQLError) {
                         return (index, error.sqlState)
                     } catch {
                         return (index, "\(error)")
@@ -203,38 +203,6 @@ struct PostgreSQLStoreTests {
             _ = try await store.createAccount(email: "user\(index)@x", tokenHash: [UInt8(index)])
         }
         #expect(try await stores[0].allAccounts().count == stores.count)
-    }
-
-    /// A database of the steps before sessions opens, as SQLite's does: a token's last
-    /// use starts as its creation; tokens of accounts without a password become access
-    /// keys. And a failure recorded before failures had IDs gets one.
-    @Test func theSessionMigrationGivesEveryTokenATimeAndAKind() async throws {
-        let earlier = PostgreSQLMigrations.all.prefix { $0.name != "token-last-use-and-kind" }
-        #expect(earlier.map(\.name).last == "shared-limits")
-        _ = try cluster.psql(
-            earlier.map(\.sql).joined(separator: "\n")
-                + """
-                CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at bigint NOT NULL);
-                INSERT INTO schema_migrations
-                    SELECT unnest(ARRAY['\(earlier.map(\.name).joined(separator: "','"))']), 1;
-                INSERT INTO accounts (id, email, email_key, created_at, password_hash)
-                    VALUES (1, 'ops@x', 'ops@x', 5, NULL), (2, 'ann@x', 'ann@x', 6, 'p');
-                INSERT INTO tokens VALUES ('\\x01', 1, 5), ('\\x02', 2, 6), ('\\x03', 2, 7);
-                INSERT INTO sign_in_failures VALUES ('account:ann@x', 9);
-                """, on: database)
-        let store = try open()
-        defer { store.close() }
-        #expect(
-            try await store.sessions(account: 1) == [
-                Session(tokenHash: [1], kind: .accessKey, createdAt: 5, lastUsedAt: 5)
-            ])
-        #expect(
-            try await store.sessions(account: 2) == [
-                Session(tokenHash: [2], kind: .session, createdAt: 6, lastUsedAt: 6),
-                Session(tokenHash: [3], kind: .session, createdAt: 7, lastUsedAt: 7),
-            ])
-        let ids = try cluster.psql("SELECT id FROM sign_in_failures", on: database)
-        #expect(ids.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
     }
 
     @Test func refusesASchemaNewerThanItKnows() throws {

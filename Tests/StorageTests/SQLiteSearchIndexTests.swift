@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import Telemetry
 import Testing
 
@@ -263,14 +264,11 @@ import Testing
                 account: account.id, to: store)
             await store.searchIndexer.untilCaughtUp()
             #expect(try database.integer("SELECT count(*) FROM notes_search_keys") == 600)
-            var metrics = MetricsText()
-            store.collect(into: &metrics)
-            let lines = Set(metrics.text.split(separator: "\n"))
-            #expect(lines.contains("mynotes_search_index_waiting_notes 0"))
-            #expect(lines.contains("mynotes_search_index_batch_size_sum 600"))
+            let figures = store.figures()
+            #expect(figures.searchIndexWaiting == 0)
+            #expect(figures.searchIndexBatchSize.sum == 600)
             // At most 256 notes a batch.
-            let batches = lines.first { $0.hasPrefix("mynotes_search_index_batch_size_count ") }
-            #expect((batches?.split(separator: " ").last.flatMap { Int($0) } ?? 0) >= 3)
+            #expect(figures.searchIndexBatchSize.count >= 3)
             let found = try await store.notes(
                 account: account.id, page: NotePage(limit: 2, containing: "NOTE 599"))
             #expect(found.map(\.content) == ["note 599"])
@@ -404,34 +402,6 @@ import Testing
         let budget = try await store.notes(
             account: account, page: NotePage(limit: 10, containing: "Budget"))
         #expect(budget.map(\.id) == [note])
-    }
-
-    /// A database indexed before `notes_fives` existed (its migration not yet applied, the
-    /// table absent) is indexed again when the store opens it, with its progress told, so
-    /// that a query of five or more characters past the walk of the newest notes finds
-    /// its old notes.
-    @Test func aDatabaseIndexedBeforeFivesIsIndexedAgain() async throws {
-        let database = try TemporaryDatabaseFile()
-        defer { database.remove() }
-        let account = try await database.withAccount { store, account in
-            try await Self.addFillers(first: "old 季度会议记录", account: account.id, to: store)
-            try await store.catchUpSearchIndex()
-            return account.id
-        }
-        try database.execute(
-            """
-            DROP TABLE notes_fives;
-            DELETE FROM schema_migrations WHERE name = 'notes-search-fives';
-            """)
-        let progress = ProgressLog()
-        let store = try SQLiteNoteStore(path: database.path, indexing: { progress.append($0) })
-        defer { store.close() }
-        #expect(progress.entries.last == SearchIndexProgress(indexed: 300, total: 300))
-        for query in ["OLD 季度会议", "季度会议记录", "d 季度会议记"] {
-            let found = try await store.notes(
-                account: account, page: NotePage(limit: 10, containing: query))
-            #expect(found.map(\.content) == ["old 季度会议记录"], "\(query)")
-        }
     }
 
     final class ProgressLog: @unchecked Sendable {

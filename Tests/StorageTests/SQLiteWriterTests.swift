@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MyNotesDomain
 import Synchronization
 import Testing
 
@@ -74,7 +75,7 @@ import Testing
             await #expect {
                 try await write.value
             } throws: { error in
-                guard case StoreError.database(let cause) = error else { return false }
+                guard case StoreError.database(let cause as SQLiteError) = error else { return false }
                 return cause.code == 13
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import Storage
 import Testing
 

@@ -1,10 +1,12 @@
 import Foundation
+import MyNotesDomain
 import Testing
 
 @testable import Storage
 
-/// Named migrations over databases made by earlier code, SQLite's own error codes kept
-/// in a store failure, and the conditional-write rules the store decides on its own.
+/// Named migrations recorded by a new database (SQLiteBaselineTests opens those of earlier
+/// code), SQLite's own error codes kept in a store failure, and the conditional-write
+/// rules the store decides on its own.
 @Suite struct StoreErrorAndMigrationTests {
     let database: TemporaryDatabaseFile
     var path: String { database.path }
@@ -13,80 +15,19 @@ import Testing
         database = try TemporaryDatabaseFile()
     }
 
-    /// Each step as the code before named migrations ran it: the step's SQL (released
-    /// steps never change), then `user_version` counting the steps applied. Rows are
-    /// added on the way; the second step also sets a version no later step would.
-    static let oldSteps = [
-        SQLiteMigrations.all[0].sql + "\n" + """
-            INSERT INTO accounts VALUES (1, 'ann@x', x'0102', 5);
-            INSERT INTO notes VALUES (1, 1, '2026-11-29', '2026-11-29 00:00:00', 'old', 5, 5);
-            PRAGMA user_version = 1;
-            """,
-        SQLiteMigrations.all[1].sql + "\n" + """
-            UPDATE notes SET version = 7;
-            PRAGMA user_version = 2;
-            """,
-    ]
-
     /// The names the database records as applied.
     func appliedMigrations() throws -> [String] {
         try database.texts("SELECT name FROM schema_migrations")
     }
 
-    static let allNames = [
-        "accounts-and-notes", "tokens-passwords-versions", "account-usage-totals",
-        "token-last-use-and-kind", "change-feed",
-        "notes-search-index", "notes-search-fives",
-    ]
-
     @Test func aNewDatabaseRecordsEveryMigrationByName() async throws {
         defer { database.remove() }
         try await database.withStore { _ in }
-        #expect(try appliedMigrations().sorted() == Self.allNames.sorted())
-    }
-
-    /// A database the old code brought to `user_version` 1 or 2 opens: the steps it
-    /// counted are taken as applied by name (not run again), the rest run.
-    @Test(arguments: [1, 2])
-    func aDatabaseCountedByUserVersionUpgrades(oldSteps: Int) async throws {
-        defer { database.remove() }
-        for step in Self.oldSteps.prefix(oldSteps) { try database.execute(step) }
-        try await database.withStore { store in
-            #expect(try await store.account(tokenHash: [1, 2])?.account.email == "ann@x")
-            let notes = try await store.notes(account: 1, page: NotePage(limit: 10))
-            #expect(notes.map(\.content) == ["old"])
-            // Version 7 was set by the old step 2 itself; had it run again, it would fail.
-            #expect(notes.first?.version == (oldSteps == 2 ? 7 : 1))
-            let added = try await store.addNote(
-                NoteDraft(date: "2026-12-01", content: "new"), account: 1, quota: .unlimited)
-            #expect(added.version == 1)
-        }
-        #expect(try appliedMigrations().sorted() == Self.allNames.sorted())
+        #expect(try appliedMigrations() == ["baseline"])
+        #expect(SQLiteMigrations.all.map(\.name) == ["baseline"])
         // Opening again finds everything applied and changes nothing.
-        let reopened = try await database.withStore { store in
-            try await store.notes(account: 1, page: NotePage(limit: 10))
-        }
-        #expect(reopened.count == 2)
-        #expect(try appliedMigrations().count == Self.allNames.count)
-    }
-
-    /// The usage totals start from what an older database already holds: its note of 3
-    /// bytes counts against the quota from the first opening on.
-    @Test func usageTotalsCountTheNotesOfAnOlderDatabase() async throws {
-        defer { database.remove() }
-        for step in Self.oldSteps { try database.execute(step) }
-        try await database.withStore { store in
-            let draft = NoteDraft(date: "2026-12-01", content: "new")
-            await #expect(throws: StoreError.self) {
-                _ = try await store.addNote(draft, account: 1, quota: .atMost(1))
-            }
-            await #expect(throws: StoreError.self) {
-                _ = try await store.addNote(
-                    draft, account: 1, quota: NoteQuota(notes: nil, bytes: 5))
-            }
-            _ = try await store.addNote(draft, account: 1, quota: NoteQuota(notes: 2, bytes: 6))
-            #expect(try await store.notes(account: 1, page: NotePage(limit: 10)).count == 2)
-        }
+        try await database.withStore { _ in }
+        #expect(try appliedMigrations() == ["baseline"])
     }
 
     /// A failure keeps what SQLite said: here a trigger refuses an insert, which SQLite
@@ -107,7 +48,7 @@ import Testing
                     NoteDraft(date: "2026-12-01", content: "x"), account: account.id,
                     quota: .unlimited)
                 Issue.record("the insert went through")
-            } catch .database(let error) {
+            } catch .database(let error as SQLiteError) {
                 #expect(error.extendedCode == 1811)
                 #expect(error.code == SQLiteError.constraint)
                 #expect(error.message == "notes are refused")

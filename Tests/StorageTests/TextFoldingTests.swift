@@ -1,3 +1,4 @@
+import MyNotesDomain
 import Testing
 
 @testable import Storage

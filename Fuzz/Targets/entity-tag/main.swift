@@ -1,4 +1,5 @@
 import FuzzSupport
+import MyNotesDomain
 import MyNotesService
 
 // `If-Match` values: the first line is the note's ID as in the path, the rest the field.

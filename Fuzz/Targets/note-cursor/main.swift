@@ -1,4 +1,5 @@
 import FuzzSupport
+import MyNotesDomain
 import MyNotesService
 
 // The REST `cursor` parameter: any text is refused or names a position whose cursor is

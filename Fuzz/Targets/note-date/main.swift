@@ -1,4 +1,5 @@
 import FuzzSupport
+import MyNotesDomain
 import MyNotesProtocol
 import MyNotesService
 

@@ -1,8 +1,8 @@
 import BoundedExecution
 import HTTPCore
+import MyNotesDomain
 import ServerLogging
 import Telemetry
-import Storage
 
 /// The MyNotes web service: its routes on an HTTP server, over a store.
 ///
@@ -15,17 +15,18 @@ import Storage
 /// ```
 public final class MyNotesApplication: Sendable {
     public let store: any NoteStore
+    /// The domain's services, built once here for every interface.
+    public let services: DomainServices
     /// Where passwords are hashed: threads and a queue of their own (``ServiceConfiguration/hashing``).
-    public let hashing: BoundedExecutor
+    public var hashing: BoundedExecutor { services.hashing }
     let httpServer: HTTPServer
-    // Issue 13 (operations): readiness, metrics, access log.
     /// Set first on shutdown: `/readyz` then answers 503.
     public let drain = DrainState()
     /// What `/metrics` shows.
     public let metrics = MetricsRegistry()
     let operationsConfiguration: OperationsConfiguration
     private let metricsServer: HTTPServer?
-    /// Issue 12: the open change streams, ended first at shutdown.
+    /// The open change streams, ended first at shutdown.
     let changeStreams: ChangeStreamHub
 
     /// Serves `store` with `service`'s rules; every request's log lines go to `logger`,
@@ -37,19 +38,19 @@ public final class MyNotesApplication: Sendable {
     ) throws(HTTPServerError) {
         self.store = store
         self.operationsConfiguration = operations
-        let hashing = BoundedExecutor(name: "password-hashing", limits: service.hashing)
-        self.hashing = hashing
-        let changeStreams = ChangeStreamHub(store: store, configuration: service.changeFeed)
+        let services = DomainServices(store: store, configuration: service)
+        self.services = services
+        let changeStreams = ChangeStreamHub(
+            feed: services.changeFeed, configuration: service.changeFeed)
         self.changeStreams = changeStreams
-        var router = Self.router(
-            store: store, configuration: service, hashing: hashing, logger: logger,
-            changeStreams: changeStreams)
+        var router = Self.router(services: services, changeStreams: changeStreams, logger: logger)
         let requestMetrics = Self.addOperations(
             to: &router, operations: operations, store: store, drain: drain, metrics: metrics)
         do {
             httpServer = try HTTPServer(configuration: configuration, responder: router)
         } catch {
-            hashing.close()
+            changeStreams.close()
+            services.close()
             throw error
         }
         do {
@@ -57,7 +58,8 @@ public final class MyNotesApplication: Sendable {
                 operations.metrics, store: store, drain: drain, metrics: metrics)
         } catch {
             httpServer.shutdown()
-            hashing.close()
+            changeStreams.close()
+            services.close()
             throw error
         }
         Self.register(
@@ -87,37 +89,25 @@ public final class MyNotesApplication: Sendable {
         httpServer.shutdown()
         metricsServer?.shutdown()
         operations.accessLog?.close()
-        hashing.close()
+        services.close()
         store.close()
     }
 
-    /// Every route the service answers.
-    public static func router(
-        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
-        logger: Logger = .disabled
-    ) -> Router {
-        router(
-            store: store, configuration: configuration, hashing: hashing, logger: logger,
-            changeStreams: ChangeStreamHub(store: store, configuration: configuration.changeFeed))
-    }
-
-    static func router(
-        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
-        logger: Logger, changeStreams: ChangeStreamHub
+    /// Every route the service answers, over `services`. `changeStreams` holds the open
+    /// change streams; its owner ends them (``ChangeStreamHub/close()``) before the server
+    /// stops.
+    package static func router(
+        services: DomainServices, changeStreams: ChangeStreamHub, logger: Logger = .disabled
     ) -> Router {
         var router = Router()
         router.add(middleware: RequestIDMiddleware(logger: logger))
-        let legacy = LegacyHandler(store: store, configuration: configuration)
+        let legacy = LegacyHandler(services: services)
         for path in LegacyHandler.paths {
             router.on(
                 PathPattern(path, matching: .caseInsensitive), methods: LegacyHandler.methods,
                 responder: legacy)
         }
-        RESTAPI(
-            store: store, configuration: configuration, hashing: hashing,
-            changeStreams: changeStreams
-        )
-        .register(on: &router)
+        RESTAPI(services: services, changeStreams: changeStreams).register(on: &router)
         WebAppHandler(catalog: .bundled).register(on: &router)
         return router
     }

@@ -1,7 +1,7 @@
 import HTTPCore
 import Locking
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 /// Recent `query` answers, each kept with its account and the store's change stamp from
 /// before it was read, and served again only while the store says nothing that answer

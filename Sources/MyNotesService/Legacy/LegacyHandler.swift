@@ -1,7 +1,7 @@
 import HTTPCore
+import MyNotesDomain
 import ServerLogging
 import MyNotesProtocol
-import Storage
 
 /// Answers `webservice.php`: the legacy protocol of `PROTOCOL.md`, check by check in
 /// the documented order, every answer HTTP 200 with a `ResultCode`. An adapter: it
@@ -17,9 +17,9 @@ struct LegacyHandler: HTTPResponder {
     /// Recent query answers, served again until their account's next write.
     private let answers = LegacyAnswerCache()
 
-    init(store: any NoteStore, configuration: ServiceConfiguration) {
-        notes = NotesService(store: store, configuration: configuration)
-        quotaLimit = configuration.quota.notes ?? 0
+    init(services: DomainServices) {
+        notes = services.notes
+        quotaLimit = services.configuration.quota.notes ?? 0
     }
 
     func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {

@@ -1,5 +1,5 @@
+import MyNotesDomain
 import ServerLogging
-import Storage
 
 /// A query's notes read page by page (keyset pages over the account's newest-first
 /// index), for an answer too large to hold: each page is read when the client has taken

@@ -1,6 +1,6 @@
 import HTTPCore
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 /// What a legacy request came to, before it is written as JSON or XML.
 enum LegacyOutcome {

@@ -1,6 +1,6 @@
 import BoundedExecution
 import HTTPCore
-import Storage
+import MyNotesDomain
 
 /// A query's answer written as the client reads it: the same opening, records and
 /// closing as the answer held in memory, so the same bytes, in chunks of about

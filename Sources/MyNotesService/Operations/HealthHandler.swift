@@ -1,5 +1,5 @@
 import HTTPCore
-import Storage
+import MyNotesDomain
 
 /// `GET /healthz` (alive: 200 while the process serves) and `GET /readyz` (ready: not
 /// draining, the database answers and its migrations are applied — 200, else 503 with
@@ -28,7 +28,7 @@ struct HealthHandler {
                 return Self.answer(
                     .serviceUnavailable, #"{"status":"not ready","reason":"draining"}"#)
             }
-            if let monitored = store as? any StoreMonitoring,
+            if let monitored = store.monitoring,
                 case .notReady(let reason) = await monitored.readiness()
             {
                 var json = Array(#"{"status":"not ready","reason":"#.utf8)

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPCore
-import Storage
+import MyNotesDomain
 import Telemetry
 
 // What MyNotesApplication adds for the person who runs it.
@@ -64,7 +64,7 @@ extension MyNotesApplication {
     ) {
         registry.register(requests)
         registry.register(ServerMetrics(server: server, namespace: metricsNamespace))
-        if let monitored = store as? any StoreMonitoring { registry.register(monitored) }
+        if let monitored = store.monitoring { registry.register(StoreMetrics(store: monitored)) }
         if let accessLog { registry.register(AccessLogMetrics(writer: accessLog)) }
         registry.register(ProcessMetrics())
     }

@@ -1,7 +1,7 @@
 import BoundedExecution
 import HTTPCore
 import Locking
-import Storage
+import MyNotesDomain
 
 /// One open `GET /api/v1/changes/stream`: a task that sends the account's changes after
 /// its cursor as Server-Sent Events, then sleeps until ``ChangeStreamHub`` wakes it (a
@@ -15,7 +15,7 @@ import Storage
 ///
 /// ```swift
 /// let stream = ChangeStream(account: account.id, body: StreamingBody(bufferBytes: 16 << 10))
-/// stream.start(from: cursor, store: store, configuration: configuration, on: executor) {
+/// stream.start(from: cursor, feed: feed, configuration: configuration, on: executor) {
 ///     hub.remove(stream)
 /// }
 /// ```
@@ -55,14 +55,14 @@ final class ChangeStream: Sendable {
     /// wakeup: once it says no (the token was revoked, the session expired), the stream ends,
     /// and the client's reconnection is answered 401.
     func start(
-        from cursor: Int64, store: any NoteStore, configuration: ChangeFeedConfiguration,
+        from cursor: Int64, feed: ChangeFeed, configuration: ChangeFeedConfiguration,
         on executor: BoundedExecutor, authorized: @escaping @Sendable () async -> Bool,
         ended: @escaping @Sendable () -> Void
     ) {
         body.onTermination = { [weak self] _ in self?.wake(.closing) }
         let task = Task(executorPreference: executor) {
             await self.run(
-                from: cursor, store: store, configuration: configuration, authorized: authorized)
+                from: cursor, feed: feed, configuration: configuration, authorized: authorized)
             ended()
         }
         state.withLock { $0.task = task }
@@ -103,7 +103,7 @@ final class ChangeStream: Sendable {
     }
 
     private func run(
-        from start: Int64, store: any NoteStore, configuration: ChangeFeedConfiguration,
+        from start: Int64, feed: ChangeFeed, configuration: ChangeFeedConfiguration,
         authorized: @Sendable () async -> Bool
     ) async {
         // Ended by `finish`: what is buffered still goes out, then the chunked body ends
@@ -125,9 +125,7 @@ final class ChangeStream: Sendable {
                     while true {
                         // A cursor that expired meanwhile, or a store that fails: the stream
                         // ends, and the client's reconnection learns which (410, 5xx).
-                        guard
-                            case .page(let page)? = try? await store.changes(
-                                account: account, after: cursor, limit: ChangeFeed.streamPageSize)
+                        guard let page = await feed.streamPage(account: account, after: cursor)
                         else { return }
                         for change in page.changes {
                             try await send(change.event)

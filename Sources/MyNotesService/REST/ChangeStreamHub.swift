@@ -1,7 +1,7 @@
 import BoundedExecution
 import HTTPCore
 import Locking
-import Storage
+import MyNotesDomain
 
 /// The open change streams of this server, by account: told by the store of every
 /// committed write (on PostgreSQL, every server's), it wakes that account's streams. It
@@ -10,11 +10,11 @@ import Storage
 /// closes.
 ///
 /// ```swift
-/// let hub = ChangeStreamHub(store: store, configuration: ChangeFeedConfiguration())
+/// let hub = ChangeStreamHub(feed: feed, configuration: ChangeFeedConfiguration())
 /// let (stream, executor) = try hub.open(account: account.id, body: body)  // 429, 503 past limits
 /// hub.close()  // at shutdown: every stream ends cleanly
 /// ```
-final class ChangeStreamHub: Sendable {
+package final class ChangeStreamHub: Sendable {
     private struct State {
         var streams: [Int64: [ObjectIdentifier: ChangeStream]] = [:]
         var count = 0
@@ -33,9 +33,9 @@ final class ChangeStreamHub: Sendable {
     let configuration: ChangeFeedConfiguration
     private let state = Lock(State())
 
-    init(store: any NoteStore, configuration: ChangeFeedConfiguration) {
+    package init(feed: ChangeFeed, configuration: ChangeFeedConfiguration) {
         self.configuration = configuration
-        store.observeChanges { [weak self] signal in self?.deliver(signal) }
+        feed.observe { [weak self] signal in self?.deliver(signal) }
     }
 
     /// Streams open now.
@@ -90,7 +90,7 @@ final class ChangeStreamHub: Sendable {
 
     /// Ends every stream (each sends what it holds, then ends its body) and refuses new
     /// ones: the server is shutting down, and clients reconnect to another.
-    func close() {
+    package func close() {
         let (streams, ticker) = state.withLock { state in
             state.closed = true
             defer { state.ticker = nil }

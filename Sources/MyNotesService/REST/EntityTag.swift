@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import MyNotesDomain
 
 /// Strong entity tags for notes, `"<id>.<version>"`, and what an `If-Match` field asks
 /// of a write (RFC 9110 §13.1.1, strong comparison).

@@ -1,4 +1,4 @@
-import Storage
+import MyNotesDomain
 
 extension FeedChange {
     /// The change as REST API v1 writes it, on one line (a stream's `data:` field):

@@ -1,4 +1,4 @@
-import Storage
+import MyNotesDomain
 
 extension Note {
     /// The note as REST API v1 writes it:

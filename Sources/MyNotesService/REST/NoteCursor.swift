@@ -1,6 +1,6 @@
 import Foundation
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 /// The opaque `cursor` of `GET /api/v1/notes`: the position of the last note of the
 /// previous page, in base64url. The next page starts strictly after it, so notes

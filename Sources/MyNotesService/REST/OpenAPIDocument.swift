@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 
 /// The OpenAPI 3.1 document of REST API v1, served at `GET /api/v1/openapi.json`.
 ///

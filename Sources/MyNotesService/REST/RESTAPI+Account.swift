@@ -1,14 +1,15 @@
 import HTTPCore
-import Storage
+import MyNotesAPI
+import MyNotesDomain
 
 extension RESTAPI {
     /// `POST /api/v1/account/password` `{currentPassword, newPassword}` → `204`; every other
     /// token of the account is revoked, the one used stays.
     func changePassword(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let token = try bearerToken(request)
-        let body = try JSONRequestBody(request, allowed: ["currentPassword", "newPassword"])
-        let current = try body.requiredString("currentPassword")
-        let new = try body.requiredString("newPassword")
+        let body = try JSONRequestBody.decode(
+            APIPasswordChange.self, request, allowed: ["currentPassword", "newPassword"])
+        let (current, new) = (body.currentPassword, body.newPassword)
         do {
             try await sessions.changePassword(
                 token: token, current: current, new: new, from: request.clientAddress)

@@ -1,5 +1,5 @@
 import HTTPCore
-import Storage
+import MyNotesDomain
 
 extension RESTAPI {
     static let eventStreamContentType = "text/event-stream; charset=utf-8"
@@ -19,7 +19,7 @@ extension RESTAPI {
             limit = value
         }
         let since = try Self.changeCursor(query["since"], named: "since")
-        let page = try await changes.page(account: account.id, after: since, limit: limit)
+        let page = try await feedPage(account: account.id, after: since, limit: limit)
         var writer = JSONObjectWriter(
             capacity: page.changes.reduce(128) { $0 + ($1.note?.jsonCapacity ?? 0) + 128 })
         writer.objects("changes", page.changes) { change, object in change.write(to: &object) }
@@ -46,17 +46,21 @@ extension RESTAPI {
         let start: Int64
         if let since {
             // Expired before any event: a 410, not a stream that ends at once.
-            _ = try await changes.page(account: account.id, after: since, limit: 0)
+            _ = try await feedPage(account: account.id, after: since, limit: 0)
             start = since
         } else {
-            start = try await changes.position(account: account.id)
+            do {
+                start = try await changes.position(account: account.id)
+            } catch {
+                throw Self.problem(error)
+            }
         }
         let configuration = changes.configuration
         let body = StreamingBody(bufferBytes: configuration.streamBufferBytes)
         let (stream, executor) = try changeStreams.open(account: account.id, body: body)
         let (hub, sessions) = (changeStreams, self.sessions)
         stream.start(
-            from: start, store: changes.store, configuration: configuration, on: executor,
+            from: start, feed: changes, configuration: configuration, on: executor,
             authorized: { (try? await sessions.account(token: token))?.id == account.id },
             ended: { hub.remove(stream) })
         var response = HTTPResponse(
@@ -74,5 +78,23 @@ extension RESTAPI {
             let cursor = Int64(text)
         else { throw .badRequest(.invalidField(name, .invalidCursor)) }
         return cursor
+    }
+
+    private func feedPage(account: Int64, after cursor: Int64?, limit: Int)
+        async throws(RESTProblem) -> FeedPage
+    {
+        do {
+            return try await changes.page(account: account, after: cursor, limit: limit)
+        } catch {
+            throw Self.problem(error)
+        }
+    }
+
+    /// A cursor the feed can no longer answer for is `410 Gone`.
+    static func problem(_ error: ChangeFeedError) -> RESTProblem {
+        switch error {
+        case .cursorExpired: .cursorExpired
+        case .storeFailed(let cause): problem(NoteError.storeFailed(cause))
+        }
     }
 }

@@ -1,6 +1,7 @@
 import HTTPCore
+import MyNotesAPI
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 extension RESTAPI {
     static let defaultPageSize = 50
@@ -62,11 +63,11 @@ extension RESTAPI {
     /// `POST /api/v1/notes` `{content, date?}` → `201` Note with `Location` and `ETag`.
     func createNote(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
         let account = try await authenticate(request)
-        let body = try JSONRequestBody(request, allowed: ["content", "date"])
-        guard let content = try Self.content(body.string("content")) else {
+        let body = try Self.noteBody(APINewNote.self, request)
+        guard let content = try Self.content(body.content) else {
             throw Self.problem(.missingContent)
         }
-        let date = try Self.date(body.string("date"))
+        let date = try Self.date(body.date)
         let note = try await Self.domain { () async throws(NoteError) in
             try await notes.add(content, date: date, account: account)
         }
@@ -95,11 +96,12 @@ extension RESTAPI {
     ) async throws(RESTProblem) -> HTTPResponse {
         let account = try await authenticate(request)
         let id = try Self.noteID(context)
-        let body = try JSONRequestBody(request, allowed: ["content", "date"])
-        let content = try Self.content(body.string("content"))
-        if !partial, content == nil { throw Self.problem(.missingContent) }
-        let date = try Self.date(body.string("date"))
-        if !partial, date == nil { throw Self.problem(.missingDate) }
+        let body: any NoteBody =
+            partial
+            ? try Self.noteBody(APINotePatch.self, request)
+            : try Self.noteBody(APINoteReplacement.self, request)
+        let content = try Self.content(body.noteContent)
+        let date = try Self.date(body.noteDate)
         let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
         let note = try await Self.domain { () async throws(NoteError) in
             try await notes.change(
@@ -129,6 +131,33 @@ extension RESTAPI {
             throw .noSuchNote
         }
         return id
+    }
+
+    /// A note body (`POST`, `PUT`, `PATCH`) as `Body`, its members refused in the order
+    /// the API has always checked them: the content in full (its type, then its rules, then
+    /// its presence) before anything of the date. Decoding meets a date of the wrong type
+    /// or a missing one before the content's rules are checked, so that refusal waits
+    /// until the content is found fine.
+    private static func noteBody<Body: NoteBody>(
+        _ type: Body.Type, _ request: HTTPRequest
+    ) throws(RESTProblem) -> Body {
+        let missing = { (name: String) in
+            name == "date" ? problem(.missingDate) : problem(.missingContent)
+        }
+        do {
+            return try JSONRequestBody.decode(
+                Body.self, request, allowed: NoteContentMember.allowed, missing: missing)
+        } catch {
+            switch error.message {
+            case .wrongType(field: "date", _), .missingField("date"):
+                let first = try JSONRequestBody.decode(
+                    NoteContentMember.self, request, allowed: NoteContentMember.allowed)
+                _ = try content(first.content)
+                throw error
+            default:
+                throw error
+            }
+        }
     }
 
     /// Content that meets the rules; `nil` when absent.

@@ -1,12 +1,13 @@
 import HTTPCore
-import Storage
+import MyNotesAPI
+import MyNotesDomain
 
 extension RESTAPI {
     /// `POST /api/v1/accounts` `{email, password}` → `201 {email, token}`.
     func createAccount(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let body = try JSONRequestBody(request, allowed: ["email", "password"])
-        let email = try body.requiredString("email")
-        let password = try body.requiredString("password")
+        let body = try JSONRequestBody.decode(
+            APICredentials.self, request, allowed: ["email", "password"])
+        let (email, password) = (body.email, body.password)
         let account: Account
         let token: String
         do {
@@ -23,9 +24,9 @@ extension RESTAPI {
 
     /// `POST /api/v1/sessions` `{email, password}` → `201 {token}`.
     func createSession(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let body = try JSONRequestBody(request, allowed: ["email", "password"])
-        let email = try body.requiredString("email")
-        let password = try body.requiredString("password")
+        let body = try JSONRequestBody.decode(
+            APICredentials.self, request, allowed: ["email", "password"])
+        let (email, password) = (body.email, body.password)
         let token: String
         do {
             token = try await sessions.signIn(

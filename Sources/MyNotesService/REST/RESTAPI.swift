@@ -1,8 +1,8 @@
 import BoundedExecution
 import HTTPCore
+import MyNotesDomain
 import MyNotesProtocol
 import Secrets
-import Storage
 
 /// REST API v1 (docs/REST-API.md): accounts, sessions and notes as JSON, errors as
 /// problem details, over the same domain (``NotesService``, ``SessionService``) and
@@ -10,30 +10,22 @@ import Storage
 ///
 /// ```swift
 /// var router = Router()
-/// RESTAPI(store: store, configuration: ServiceConfiguration(), hashing: hashing)
-///     .register(on: &router)
+/// RESTAPI(services: services, changeStreams: changeStreams).register(on: &router)
 /// ```
 struct RESTAPI: Sendable {
     static let jsonContentType = "application/json; charset=utf-8"
 
     let notes: NotesService
     let sessions: SessionService
-    /// Issue 12: the change feed, and its live streams (shared with the application, which
-    /// ends them at shutdown).
+    /// The change feed, and its live streams (the application's, which ends them at
+    /// shutdown).
     let changes: ChangeFeed
     let changeStreams: ChangeStreamHub
 
-    init(
-        store: any NoteStore, configuration: ServiceConfiguration, hashing: BoundedExecutor,
-        changeStreams: ChangeStreamHub
-    ) {
-        let notes = NotesService(store: store, configuration: configuration)
-        self.notes = notes
-        self.sessions = SessionService(
-            store: store, configuration: configuration, hashing: hashing)
-        let keeper = notes.keeper
-        self.changes = ChangeFeed(
-            store: store, configuration: configuration.changeFeed, now: { keeper.now })
+    init(services: DomainServices, changeStreams: ChangeStreamHub) {
+        notes = services.notes
+        sessions = services.sessions
+        changes = services.changeFeed
         self.changeStreams = changeStreams
     }
 

@@ -1,5 +1,5 @@
+import MyNotesDomain
 import MyNotesProtocol
-import Storage
 
 /// What a ``RESTProblem`` says, written out in the client's language by ``text(in:)``.
 enum RESTMessage: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import BoundedExecution
 import Locking
+import MyNotesDomain
 
 /// Group commit for adds, one account at a time, as ``SQLiteWriter`` does for every write.
 ///
@@ -171,7 +172,7 @@ final class PostgreSQLAddBatcher: Sendable {
                         parameters: Self.parameters(of: pending, account: account))
                     return Self.outcome(of: pending, account: account, rows)
                 } catch {
-                    return .failure(.postgreSQL(error))
+                    return .failure(.database(error))
                 }
             }
         }
@@ -200,7 +201,7 @@ final class PostgreSQLAddBatcher: Sendable {
     ) -> Result<Note, StoreError> {
         guard rows.count > 0 else {
             return .failure(
-                .postgreSQL(
+                .database(
                     PostgreSQLError(
                         sqlState: "23503", message: "no account \(account) for the note",
                         sql: nil)))

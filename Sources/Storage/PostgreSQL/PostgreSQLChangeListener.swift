@@ -1,6 +1,7 @@
 import BoundedExecution
 import Foundation
 import Locking
+import MyNotesDomain
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 internal import CLibPQ
 import Foundation
+import MyNotesDomain
 
 #if canImport(Glibc)
     import Glibc

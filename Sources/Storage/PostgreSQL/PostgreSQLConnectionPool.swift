@@ -1,4 +1,5 @@
 import Locking
+import MyNotesDomain
 
 /// At most `capacity` connections to one database, opened when first needed and lent to
 /// one thread at a time. The store runs as many threads as the pool holds connections, so

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Checks a PostgreSQL database for `mynotes-server doctor`: that it connects, that the
 /// server keeps acknowledged writes (`fsync`, `full_page_writes`), the schema against the
 /// migrations this build knows, the search indexes (present, valid, merged by this user,
@@ -79,7 +81,8 @@ public struct PostgreSQLDoctor: Sendable {
         var applied: Set<String>?
         if table.text(0, 0) == "t" {
             let rows = try connection.query("SELECT name FROM schema_migrations")
-            applied = Set((0..<rows.count).map { rows.text($0, 0) })
+            applied = PostgreSQLMigrations.recognised(
+                Set((0..<rows.count).map { rows.text($0, 0) }))
         }
         let findings = DoctorFinding.schema(
             applied: applied, known: PostgreSQLMigrations.all.map(\.name))

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// A failed PostgreSQL call, as the server (or libpq) reported it: the five-character
 /// SQLSTATE, the message, and the SQL that ran.
 ///
@@ -6,7 +8,7 @@
 ///     print(error.message)  // duplicate key value violates unique constraint "…"
 /// }
 /// ```
-public struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Hashable {
+public struct PostgreSQLError: DatabaseFailure, Hashable {
     /// `23505`: a unique index refused a row.
     public static let uniqueViolation = "23505"
     /// `08006`: the connection failed. libpq reports no SQLSTATE for a broken connection, so
@@ -38,6 +40,9 @@ public struct PostgreSQLError: Error, CustomStringConvertible, Sendable, Hashabl
     /// The SQLSTATE's class, its first two characters: `08` is a connection exception,
     /// `57` an operator intervention such as a server shutting down.
     public var sqlStateClass: String { String(sqlState.prefix(2)) }
+
+    /// `SQLSTATE 23505`, as PostgreSQL's appendix of error codes lists it.
+    public var reportedCode: String { "SQLSTATE \(sqlState)" }
 
     /// Whether the connection, not the statement, failed: the server went away, shut down
     /// or cannot be reached. Another connection may succeed.

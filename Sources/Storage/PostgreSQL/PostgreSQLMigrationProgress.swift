@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// What a PostgreSQL store tells while it migrates a database that holds notes, where a
 /// step may take minutes (issue 15's search indexes over a million notes): each step's start
 /// and end, and in between, at every 5% and at least every 30 seconds, how far PostgreSQL

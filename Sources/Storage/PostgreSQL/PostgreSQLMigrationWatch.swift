@@ -1,6 +1,7 @@
 import BoundedExecution
 import Foundation
 import Locking
+import MyNotesDomain
 
 /// Watches a migrating connection from a connection of its own, which reads
 /// `pg_stat_progress_create_index` for it every `interval` and tells what an index build

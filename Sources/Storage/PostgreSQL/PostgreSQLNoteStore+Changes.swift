@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension PostgreSQLNoteStore {
     /// Issue 12's change feed, as SQLite's store reads it: in one statement (one snapshot),
     /// the account's position and purge mark, then up to `$3` changes after `$2`.

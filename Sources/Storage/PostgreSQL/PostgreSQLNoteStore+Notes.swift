@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension PostgreSQLNoteStore {
     static let noteColumns = "id, date, content, created_at, updated_at, version"
 

@@ -1,8 +1,14 @@
+import MyNotesDomain
+
 /// The limits' counters in the database, on its clock, so every server counts alike.
 /// These writes are not a client's data: they commit without waiting for the disk
 /// (`synchronous_commit = off` for their transaction); a crash forgets at most the last
 /// fraction of a second of them.
 extension PostgreSQLNoteStore: SharedLimitStore {
+    /// Every server on the database counts sign-ins and sign-ups in it, so that a limit
+    /// holds across servers behind a load balancer.
+    public var sharedLimits: (any SharedLimitStore)? { self }
+
     public func take(from buckets: [TokenBucket]) async throws(StoreError) -> Duration? {
         guard !buckets.isEmpty else { return nil }
         // One order for every server's locks, so two takes never wait for each other.

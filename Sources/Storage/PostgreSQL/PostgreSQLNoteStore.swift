@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesDomain
 
 /// The shared store: one PostgreSQL database that any number of servers use at once.
 ///
@@ -256,7 +257,7 @@ public final class PostgreSQLNoteStore: NoteStore {
                     .text((passwordHash == nil ? TokenKind.accessKey : .session).rawValue))
                 return Self.account(rows, 0)
             }
-        } catch .postgreSQL(let error)
+        } catch .database(let error as PostgreSQLError)
             where error.sqlState == PostgreSQLError.uniqueViolation
             && error.message.contains("email")
         {

@@ -1,5 +1,6 @@
 import BoundedExecution
 import Locking
+import MyNotesDomain
 
 /// Reads that wait together go to PostgreSQL together: one thread sends the statements of
 /// the waiting reads in one pipeline, one round trip for all of them, where each read would
@@ -89,7 +90,7 @@ final class PostgreSQLReadBatcher: Sendable {
                         do throws(PostgreSQLError) {
                             return try then(try result.get(), connection)
                         } catch {
-                            throw .postgreSQL(error)
+                            throw .database(error)
                         }
                     }
                     outcome.withLock { $0 = value }

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 internal import CLibPQ
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import BoundedExecution
 import Foundation
 import Locking
+import MyNotesDomain
 import Telemetry
 
 /// Brings the search chunks (migration `search-chunks`) up to date with the notes, in

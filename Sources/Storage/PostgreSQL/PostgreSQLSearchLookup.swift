@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Which piece index serves a folded query on PostgreSQL (issue 15), and what every chunk
 /// of a note (migration `search-chunks`) that index yields for it holds:
 ///
@@ -61,14 +63,12 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
     /// The index that holds a lookup's pieces, and its expression as the index's
     /// definition spells it (the planner matches the statement's text to it).
     enum Index: Sendable, Hashable, CaseIterable {
-        /// `search_chunks_pieces` (migration `search-chunks`): one- and two-character
-        /// pieces by year, four-character ones by month.
+        /// `search_chunks_pieces`: one- and two-character pieces by year, four-character
+        /// ones by month.
         case pieces
-        /// `search_chunks_triples` (migration `search-triples`): three-character pieces by
-        /// month.
+        /// `search_chunks_triples`: three-character pieces by month.
         case triples
-        /// `search_chunks_fives` (migration `search-fives`): five-character pieces by
-        /// month.
+        /// `search_chunks_fives`: five-character pieces by month.
         case fives
 
         /// The index's name.
@@ -80,14 +80,9 @@ enum PostgreSQLSearchLookup: Sendable, Hashable {
             }
         }
 
-        /// The migration that builds the index (``PostgreSQLMigrations``).
-        var migration: String {
-            switch self {
-            case .pieces: "search-chunks"
-            case .triples: "search-triples"
-            case .fives: "search-fives"
-            }
-        }
+        /// The migration that builds the index (``PostgreSQLMigrations``): the baseline
+        /// builds all three.
+        var migration: String { PostgreSQLMigrations.baseline.name }
 
         /// The indexed expression over `search_chunks` aliased `c`.
         var expression: String {

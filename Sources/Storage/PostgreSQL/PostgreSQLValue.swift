@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// A value bound to a statement parameter. Text and integers travel in PostgreSQL's text
 /// format, bytes in its binary format (no escaping).
 enum PostgreSQLValue: Sendable {

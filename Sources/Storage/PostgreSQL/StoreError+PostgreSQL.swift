@@ -1,4 +1,5 @@
 import BoundedExecution
+import MyNotesDomain
 
 // What the PostgreSQL store's callers are told when the pool or the executor could not run
 // their work: one mapping for the store's calls and its batches.
@@ -8,7 +9,7 @@ extension StoreError {
     init(_ error: PostgreSQLPoolError, retryAfter: Duration) {
         switch error {
         case .unreachable: self = .overloaded(retryAfter: retryAfter)
-        case .failed(let cause): self = .postgreSQL(cause)
+        case .failed(let cause): self = .database(cause)
         case .closed: self = .closed
         }
     }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import MyNotesDomain
 
 /// Copies of a live SQLite database, and restoring one, for `mynotes-server backup` and
 /// `restore`.

@@ -1,5 +1,6 @@
 import Glibc
 import Locking
+import MyNotesDomain
 
 /// Tells whether what a read found of one account is still what the database holds, on
 /// every request and without a query: commits of the store's own writer are accounted

@@ -1,4 +1,5 @@
 import CSQLite
+import MyNotesDomain
 import Foundation  // memchr, memcmp
 
 extension SQLiteConnection {

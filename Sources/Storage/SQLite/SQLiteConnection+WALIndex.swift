@@ -1,4 +1,5 @@
 import CSQLite
+import MyNotesDomain
 
 extension SQLiteConnection {
     /// The start of the database's WAL index (the `-shm` file), as SQLite itself maps it

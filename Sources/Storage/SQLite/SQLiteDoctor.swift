@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 
 #if canImport(Glibc)
     import Glibc
@@ -53,7 +54,7 @@ public struct SQLiteDoctor: Sendable {
             var names = Set<String>()
             while try statement.step() { names.insert(statement.text(0)) }
             connection.finishStatements()
-            applied = names
+            applied = SQLiteMigrations.recognised(names)
         }
         return DoctorFinding.schema(applied: applied, known: SQLiteMigrations.all.map(\.name))
     }

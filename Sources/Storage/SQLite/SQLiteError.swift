@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// A failed SQLite call, as SQLite reported it: the primary and extended result codes
 /// (connections run with extended codes on), SQLite's message, and the SQL it ran.
 ///
@@ -6,7 +8,7 @@
 ///     print(error.message)  // "UNIQUE constraint failed: accounts.email"
 /// }
 /// ```
-public struct SQLiteError: Error, CustomStringConvertible, Sendable, Hashable {
+public struct SQLiteError: DatabaseFailure, Hashable {
     /// `SQLITE_IOERR`: the disk failed.
     public static let ioError: Int32 = 10
     /// `SQLITE_READONLY`: the database, or a file beside it, cannot be written.
@@ -30,6 +32,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Hashable {
 
     /// The primary result code, e.g. 19 (`SQLITE_CONSTRAINT`): the extended code's low byte.
     public var code: Int32 { extendedCode & 0xFF }
+
+    /// `SQLite error 1811`: the extended code, which SQLite's documentation lists.
+    public var reportedCode: String { "SQLite error \(extendedCode)" }
 
     public var description: String {
         let codes =

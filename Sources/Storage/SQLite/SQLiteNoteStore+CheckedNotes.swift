@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension SQLiteNoteStore {
     public func checkedNotes(
         email: String, presenting tokenHash: [UInt8]?,

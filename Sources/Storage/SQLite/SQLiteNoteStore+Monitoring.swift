@@ -1,6 +1,7 @@
+import MyNotesDomain
 import Telemetry
 
-// Issue 13: readiness for /readyz and the store's figures for /metrics.
+// Readiness for /readyz and the store's figures for /metrics.
 extension SQLiteNoteStore: StoreMonitoring {
     /// Ready when a read-only connection answers and every migration this build knows
     /// is recorded as applied (a database another build moved on is not refused here:
@@ -19,38 +20,16 @@ extension SQLiteNoteStore: StoreMonitoring {
         }
     }
 
-    public func collect(into text: inout MetricsText) {
-        text.family(
-            "mynotes_store_queue_depth", type: .gauge,
-            help: "Store jobs waiting for a thread: reads for a reader, writes for the next commit."
-        )
-        text.sample("mynotes_store_queue_depth", ["queue": "read"], value: reading.waitingJobs)
-        text.sample("mynotes_store_queue_depth", ["queue": "write"], value: writer.waitingWrites)
-        text.family(
-            "mynotes_store_queue_wait_seconds", type: .histogram,
-            help: "Time a store job waited before it ran, by queue.")
-        text.histogram(
-            "mynotes_store_queue_wait_seconds", [("queue", "read")], statistics.readWait.snapshot())
-        text.histogram(
-            "mynotes_store_queue_wait_seconds", [("queue", "write")],
-            statistics.writeWait.snapshot())
-        text.family(
-            "mynotes_store_commit_batch_size", type: .histogram,
-            help: "Writes committed together in one transaction (group commit).")
-        text.histogram("mynotes_store_commit_batch_size", [], statistics.commitBatchSize.snapshot())
-        text.family(
-            "mynotes_store_commit_duration_seconds", type: .histogram,
-            help: "Time of a batch's COMMIT, mostly its fsync (synchronous=FULL).")
-        text.histogram(
-            "mynotes_store_commit_duration_seconds", [], statistics.commitDuration.snapshot())
-        text.family(
-            "mynotes_store_commit_delay_seconds", type: .histogram,
-            help: "Time a small batch waited for more writes to join its commit.")
-        text.histogram("mynotes_store_commit_delay_seconds", [], statistics.commitDelay.snapshot())
-        text.family(
-            "mynotes_search_index_waiting_notes", type: .gauge,
-            help: "Notes written since the search index last took them in.")
-        text.sample("mynotes_search_index_waiting_notes", value: searchIndexer.waitingNotes)
-        text.searchIndexBatches(statistics, of: "notes")
+    public var monitoring: (any StoreMonitoring)? { self }
+
+    public func figures() -> StoreFigures {
+        StoreFigures(
+            engine: .sqlite, waitingReads: reading.waitingJobs, waitingWrites: writer.waitingWrites,
+            readWait: statistics.readWait.snapshot(), writeWait: statistics.writeWait.snapshot(),
+            commitBatchSize: statistics.commitBatchSize.snapshot(),
+            commitDuration: statistics.commitDuration.snapshot(),
+            commitDelay: statistics.commitDelay.snapshot(),
+            searchIndexWaiting: searchIndexer.waitingNotes,
+            searchIndexBatchSize: statistics.searchIndexBatchSize.snapshot())
     }
 }

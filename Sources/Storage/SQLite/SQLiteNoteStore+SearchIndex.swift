@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension SQLiteNoteStore {
     /// Moves every note waiting for the search index into it now, through the writer,
     /// instead of leaving them to the batches the writer runs when the store is quiet.

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 extension SQLiteNoteStore: TransferableStore {
     func rowCounts() async throws(StoreError) -> StoreRows.Counts {
         try await read { connection throws(SQLiteError) in

@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesDomain
 import Telemetry
 
 #if canImport(Glibc)
@@ -58,7 +59,7 @@ public final class SQLiteNoteStore: NoteStore {
                 // past which the writer would hurry anyway.
                 try SQLiteSearchIndex.indexMissingNotes(
                     on: connection,
-                    notes: migrated.contains(SQLiteSearchIndex.migration.name)
+                    notes: migrated.contains(SQLiteMigrations.baseline.name)
                         ? .all : .noneUpTo(SQLiteSearchIndexer.priorityLag),
                     progress: indexing)
             } catch  where error.code == SQLiteError.readOnly {

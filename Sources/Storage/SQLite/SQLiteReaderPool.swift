@@ -1,4 +1,5 @@
 import Locking
+import MyNotesDomain
 
 /// Read-only connections, lent to one thread at a time. WAL lets them read while
 /// the writer commits; each keeps its prepared statements, so a read compiles no SQL.

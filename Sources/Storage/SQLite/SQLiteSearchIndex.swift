@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// The notes' search index (issue 15): substring search without reading every note.
 ///
 /// Two FTS5 tables without content (the index alone, no copy of the text) whose row ids
@@ -13,9 +15,9 @@
 /// - `notes_grams`: each note's distinct one- and two-character pieces, as hexadecimal
 ///   words (``SearchIndexEntry``), without positions: a query of one or two characters
 ///   (`会议`) is one word;
-/// - `notes_fives` (migration `notes-search-fives`): each note's distinct five-character
-///   pieces as hashed words (``SearchIndexEntry/fives(of:)``), without positions: a query
-///   of five or more characters asks for notes holding up to ``mostFives`` of its pieces.
+/// - `notes_fives`: each note's distinct five-character pieces as hashed words
+///   (``SearchIndexEntry/fives(of:)``), without positions: a query of five or more
+///   characters asks for notes holding up to ``mostFives`` of its pieces.
 ///   Its trigrams' phrase would match exactly, but for common syllables across a word
 ///   boundary (`achar xi`: 50 matches among a million notes) FTS5 walked the positions of
 ///   trigrams in up to 384,545 notes, 12 – 30 ms each time; its four pieces are in 54
@@ -63,32 +65,6 @@ enum SQLiteSearchIndex {
     /// longer query's pieces evenly spaced, first and last included. Each one is one more
     /// list FTS5 reads, and six of a query's pieces leave few notes that are not matches.
     static let mostFives = 6
-    static let migration = SQLiteMigration(
-        name: "notes-search-index",
-        sql: """
-            CREATE VIRTUAL TABLE notes_trigrams USING fts5(
-                folded, content = '', tokenize = 'trigram case_sensitive 1', columnsize = 0);
-            CREATE VIRTUAL TABLE notes_grams USING fts5(
-                grams, content = '', tokenize = 'ascii', detail = none, columnsize = 0);
-            CREATE TABLE notes_search_keys (key INTEGER PRIMARY KEY, id INTEGER NOT NULL UNIQUE);
-            CREATE TABLE notes_folded (id INTEGER PRIMARY KEY, folded TEXT NOT NULL);
-            CREATE TABLE notes_search_pending (id INTEGER PRIMARY KEY);
-            CREATE TABLE notes_search_state (
-                only INTEGER PRIMARY KEY CHECK (only = 1),
-                indexed_through INTEGER NOT NULL,
-                folding INTEGER NOT NULL);
-            INSERT INTO notes_search_state VALUES (1, 0, 0);
-            """)
-    /// `notes_fives`, and every note indexed again so that it holds theirs: the index is
-    /// marked as made by no known folding, the path by which the store rebuilds an index
-    /// on opening (with its progress told) when the folding's tables change.
-    static let fivesMigration = SQLiteMigration(
-        name: "notes-search-fives",
-        sql: """
-            CREATE VIRTUAL TABLE notes_fives USING fts5(
-                fives, content = '', tokenize = 'ascii', detail = none, columnsize = 0);
-            UPDATE notes_search_state SET folding = 0;
-            """)
 
     // MARK: Writes
 

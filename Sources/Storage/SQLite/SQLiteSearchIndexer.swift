@@ -1,4 +1,5 @@
 import Locking
+import MyNotesDomain
 import Telemetry
 import Synchronization
 

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// The row ids of the search index's FTS5 tables (``SQLiteSearchIndex``): ordered as a
 /// search's pages are, so that the index itself hands over an account's matches newest
 /// first and a page stops once it has what it needs.

@@ -1,4 +1,5 @@
 import CSQLite
+import MyNotesDomain
 
 /// A compiled SQL statement. Finalized when released.
 final class SQLiteStatement {

@@ -2,6 +2,7 @@ import BoundedExecution
 import Dispatch
 import Foundation
 import Locking
+import MyNotesDomain
 import Synchronization
 
 /// The one connection that writes, on a thread of its own, with group commit.
@@ -349,7 +350,7 @@ final class SQLiteWriter: Sendable {
             changes?.lostTrack()
         }
         let readOnly = batch.contains { job in
-            guard case .database(let cause)? = job.failure else { return false }
+            guard case .database(let cause as SQLiteError)? = job.failure else { return false }
             return cause.code == SQLiteError.readOnly
         }
         return readOnly

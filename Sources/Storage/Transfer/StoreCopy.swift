@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Copies every account, token (sessions included) and note from one store to another,
 /// IDs, times and versions as they are: `mynotes-server migrate`, the path from one
 /// machine (SQLite) to many (PostgreSQL) and back. The target must be empty unless

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Why `migrate` stopped.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// Rows as `migrate` copies them between stores: every column that makes the data, IDs,
 /// times and versions included, and nothing a store derives (email keys, folded content).
 enum StoreRows {
@@ -19,7 +21,7 @@ enum StoreRows {
 
     struct Note: Sendable, Hashable {
         var accountID: Int64
-        var note: Storage.Note
+        var note: MyNotesDomain.Note
     }
 
     struct Counts: Sendable, Hashable, CustomStringConvertible {

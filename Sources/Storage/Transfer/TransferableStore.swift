@@ -1,3 +1,5 @@
+import MyNotesDomain
+
 /// What `migrate` needs of a store beyond ``NoteStore``: its rows in a stable order (IDs
 /// ascending), and inserting rows as they are, IDs and all.
 protocol TransferableStore: NoteStore {

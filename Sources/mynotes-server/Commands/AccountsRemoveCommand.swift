@@ -1,4 +1,5 @@
 import CommandLineSupport
+import MyNotesDomain
 import MyNotesService
 import Storage
 

@@ -1,5 +1,6 @@
 import BoundedExecution
 import CommandLineSupport
+import MyNotesDomain
 import MyNotesService
 import Storage
 
@@ -27,12 +28,11 @@ struct AccountsSetPasswordCommand: Command {
         let email = account.email
         let password = try SecretPrompt().newPassword(for: email)
         try await AccountArguments.perform(on: account.location) { store throws(SessionError) in
-            let hashing = BoundedExecutor(
-                name: "password-hashing", limits: ExecutorLimits(threads: 1, queueLimit: 1))
-            defer { hashing.close() }
-            try await SessionService(
-                store: store, configuration: ServiceConfiguration(), hashing: hashing
-            ).setPassword(password, email: email)
+            var configuration = ServiceConfiguration()
+            configuration.hashing = ExecutorLimits(threads: 1, queueLimit: 1)
+            let services = DomainServices(store: store, configuration: configuration)
+            defer { services.close() }
+            try await services.sessions.setPassword(password, email: email)
         }
         context.print("Password set for \(email).")
     }

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import MyNotesDomain
 import Storage
 
 /// `mynotes-server backup --to FILE`: a consistent copy of a live SQLite database.

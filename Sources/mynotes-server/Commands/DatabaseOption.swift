@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import MyNotesDomain
 import Storage
 
 /// `--database sqlite:PATH` (or a plain path, taken as SQLite), or a PostgreSQL location

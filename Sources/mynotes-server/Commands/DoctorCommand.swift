@@ -1,4 +1,5 @@
 import CommandLineSupport
+import MyNotesDomain
 import Storage
 
 /// `mynotes-server doctor`: checks a database and says what it found.

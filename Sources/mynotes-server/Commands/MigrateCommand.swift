@@ -1,4 +1,5 @@
 import CommandLineSupport
+import MyNotesDomain
 import Storage
 
 /// `mynotes-server migrate --from LOCATION --to LOCATION [--force]`: copies everything

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import MyNotesDomain
 import Storage
 
 /// `mynotes-server restore --from FILE`: puts a backup in place of the database.

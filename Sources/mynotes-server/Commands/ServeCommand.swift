@@ -2,6 +2,7 @@ import CommandLineSupport
 import Dispatch
 import Foundation
 import HTTPCore
+import MyNotesDomain
 import ServerLogging
 import MyNotesService
 import Storage
@@ -249,7 +250,7 @@ struct ServeCommand: Command {
             DatabaseOption.remove(newFiles)
             throw CommandFailure("\(error)")
         }
-        for warning in (store as? any StoreMonitoring)?.warnings ?? [] {
+        for warning in store.monitoring?.warnings ?? [] {
             logger.warning(warning)
         }
         if service.authentication == .legacyEmail {

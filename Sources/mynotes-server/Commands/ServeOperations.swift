@@ -1,5 +1,6 @@
 import CommandLineSupport
 import HTTPCore
+import MyNotesDomain
 import ServerLogging
 import MyNotesService
 

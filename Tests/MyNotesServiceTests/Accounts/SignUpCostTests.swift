@@ -1,5 +1,6 @@
 import BoundedExecution
 import Foundation
+import MyNotesDomain
 import MyNotesTesting
 import Secrets
 import Storage
@@ -35,7 +36,9 @@ struct SignUpCostTests {
                 configuration: ServiceConfiguration(
                     passwordHasher: PasswordHasher(iterations: iterations),
                     signUpRate: .unlimited, signInRate: .unlimited),
-                hashing: hashing)
+                hashing: hashing,
+                keeper: SessionKeeper(
+                    store: store, lifetime: .standard, clock: ContinuousClock()))
         }
 
         deinit {

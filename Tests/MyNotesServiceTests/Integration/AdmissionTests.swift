@@ -1,6 +1,7 @@
 import BoundedExecution
 import Dispatch
 import Foundation
+import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
 import Storage

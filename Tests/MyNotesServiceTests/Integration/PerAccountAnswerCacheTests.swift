@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import Telemetry
 import MyNotesTesting
 import Storage
@@ -123,11 +124,9 @@ struct PerAccountAnswerCacheTests {
     /// an answer checked in that moment is read again. A test that checks a kept answer
     /// right after a write could meet the batch there (it did, once, under the sanitizer).
     func untilIndexed() throws {
-        let store = try #require(fixture.server.store as? any StoreMonitoring)
+        let store = try #require(fixture.server.store.monitoring)
         try Poll.until("the search index has taken in every note", timeout: .seconds(120)) {
-            var metrics = MetricsText()
-            store.collect(into: &metrics)
-            return metrics.text.contains("\nmynotes_search_index_waiting_notes 0\n")
+            store.figures().searchIndexWaiting == 0
         }
     }
 

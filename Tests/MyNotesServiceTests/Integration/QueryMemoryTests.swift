@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import MyNotesDomain
 import MyNotesTesting
 import Storage
 import Testing

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import MyNotesDomain
 import Storage
 
 /// Fills an account with many notes in one transaction, straight through SQLite: a test

@@ -1,3 +1,4 @@
+import MyNotesDomain
 import MyNotesProtocol
 import Testing
 

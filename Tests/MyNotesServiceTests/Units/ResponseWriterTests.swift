@@ -1,4 +1,5 @@
 import Foundation
+import MyNotesDomain
 import MyNotesProtocol
 import Storage
 import Testing

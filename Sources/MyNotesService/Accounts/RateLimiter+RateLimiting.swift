@@ -1,7 +1,0 @@
-import Storage
-
-extension RateLimiter: RateLimiting {
-    func wait(admitting address: String?) async throws(StoreError) -> Duration? {
-        admit(address: address)
-    }
-}
