@@ -70,14 +70,14 @@ let package = Package(
         .executableTarget(
             name: "mynotes-server",
             dependencies: [
-                "MyNotesService", "Storage", "HTTPCore", "ServerLogging", "CommandLineSupport",
-                "BoundedExecution", "Telemetry", "CMalloc",
+                "MyNotesService", "MyNotesDomain", "Storage", "HTTPCore", "ServerLogging",
+                "CommandLineSupport", "BoundedExecution", "CMalloc",
             ]),
         .target(
             name: "MyNotesTesting",
             dependencies: [
-                "MyNotesService", "Storage", "HTTPCore", "Locking", "ServerLogging",
-                "BoundedExecution",
+                "MyNotesService", "MyNotesDomain", "Storage", "HTTPCore", "Secrets", "Locking",
+                "ServerLogging", "BoundedExecution",
             ]),
 
         // Tests.
@@ -94,6 +94,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        // Reads the sources and docs/ARCHITECTURE.md: the module diagram holds.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(

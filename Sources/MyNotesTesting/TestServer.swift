@@ -3,9 +3,9 @@ import Foundation
 import HTTPCore
 import Locking
 import MyNotesDomain
-import ServerLogging
 import MyNotesService
 import Secrets
+import ServerLogging
 import Storage
 
 /// The real MyNotes service, in this process, over a new SQLite database in a temporary

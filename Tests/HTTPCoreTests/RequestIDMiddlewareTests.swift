@@ -1,6 +1,6 @@
 import HTTPCore
-import ServerLogging
 import MyNotesTesting
+import ServerLogging
 import Testing
 
 /// Every response names its request's ID, and the lines logged for it carry the same ID.

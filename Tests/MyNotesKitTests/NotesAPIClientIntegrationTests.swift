@@ -1,9 +1,10 @@
 import Foundation
-import struct MyNotesDomain.SignInLimits
 import MyNotesKit
 import MyNotesService
 import MyNotesTesting
 import Testing
+
+import struct MyNotesDomain.SignInLimits
 
 /// NotesAPIClient against the real server's REST API v1 over real HTTP, every call in
 /// every calling style.

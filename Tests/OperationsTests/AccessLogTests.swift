@@ -1,7 +1,7 @@
 import Foundation
 import HTTPCore
-import ServerLogging
 import MyNotesTesting
+import ServerLogging
 import Testing
 
 #if canImport(Glibc)

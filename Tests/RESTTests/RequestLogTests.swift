@@ -1,6 +1,6 @@
 import Foundation
-import ServerLogging
 import MyNotesTesting
+import ServerLogging
 import Testing
 
 /// What the service logs, read back as an operator would: failures with their cause

@@ -1,7 +1,7 @@
 import Foundation
 import MyNotesAPI
-import MyNotesTesting
 import MyNotesDomain
+import MyNotesTesting
 import Testing
 
 @testable import MyNotesService

@@ -1,6 +1,6 @@
 import Foundation
-import ServerLogging
 import MyNotesTesting
+import ServerLogging
 import Synchronization
 import Testing
 

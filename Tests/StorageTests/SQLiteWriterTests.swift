@@ -75,7 +75,9 @@ import Testing
             await #expect {
                 try await write.value
             } throws: { error in
-                guard case StoreError.database(let cause as SQLiteError) = error else { return false }
+                guard case StoreError.database(let cause as SQLiteError) = error else {
+                    return false
+                }
                 return cause.code == 13
             }
         }

@@ -1,4 +1,3 @@
-
 /// Why an account operation failed, in words for the operator.
 public enum AccountError: Error, CustomStringConvertible {
     case invalidEmail(String, EmailError)

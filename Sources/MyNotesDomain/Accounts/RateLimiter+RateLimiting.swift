@@ -1,4 +1,3 @@
-
 extension RateLimiter: RateLimiting {
     package func wait(admitting address: String?) async throws(StoreError) -> Duration? {
         admit(address: address)

@@ -1,4 +1,3 @@
-
 /// What sign-up and sign-in ask of a rate limit: whether one more request from an
 /// address may go ahead now. ``RateLimiter`` answers from memory; ``SharedRateLimiter``
 /// from the store that every server shares.

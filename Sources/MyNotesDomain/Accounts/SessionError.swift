@@ -1,4 +1,3 @@
-
 /// Why a sign-up, sign-in or token check failed.
 ///
 /// ```swift

@@ -26,7 +26,10 @@ package final class SessionKeeper: Sendable {
     /// When the last sweep ran, `nil` before the first.
     private let lastSweep = Lock<Int64?>(nil)
 
-    package init(store: any SessionStore & AccountStore, lifetime: SessionLifetime, clock: any Clock<Duration>) {
+    package init(
+        store: any SessionStore & AccountStore, lifetime: SessionLifetime,
+        clock: any Clock<Duration>
+    ) {
         self.store = store
         self.lifetime = lifetime
         started = Int64((Date().timeIntervalSince1970 * 1000).rounded())

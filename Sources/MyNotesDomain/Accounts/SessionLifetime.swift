@@ -1,4 +1,3 @@
-
 /// How long a session token (a sign-up's or a sign-in's) lives: it ends after `idle`
 /// without a request, or `absolute` after it was issued, whichever comes first; `nil`
 /// lifts that limit. The operator's access keys (``TokenKind/accessKey``) are never ended

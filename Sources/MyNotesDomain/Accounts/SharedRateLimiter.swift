@@ -1,4 +1,3 @@
-
 /// ``RateLimits`` counted in the store, so that every server on one database draws from
 /// the same buckets: an address that has used its burst on one server finds it used on
 /// all of them.

@@ -1,4 +1,3 @@
-
 /// ``SignInLimits`` counted in the store, so that failed sign-ins on every server on one
 /// database count together: five wrong passwords spread over two servers are five, and
 /// sixteen sent at once to two servers let exactly the limit reach the password check

@@ -1,4 +1,3 @@
-
 /// What sign-in asks of the throttle, in main's reserve-then-settle design: an attempt is
 /// counted as a failure when it is admitted, before its password is checked, so however
 /// many run at once at most the limit reach the check. ``SignInThrottle`` counts in

@@ -1,4 +1,3 @@
-
 extension AuthenticationMode {
     /// Whether an account found by email (`nil`: none) may act: with tokens only when it
     /// holds the presented one, in email-only mode whenever it exists.

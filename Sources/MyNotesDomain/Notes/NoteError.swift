@@ -1,4 +1,3 @@
-
 /// Why ``NotesService`` did not do what was asked. Each API maps it to what its
 /// clients see: a legacy ResultCode, or a REST status with a problem+json body.
 ///

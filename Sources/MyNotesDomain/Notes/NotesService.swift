@@ -26,7 +26,8 @@ package struct NotesService: Sendable {
     /// `keeper` is the one session keeper of the services (``DomainServices``), so that
     /// every service judges sessions on the same clock.
     package init(
-        store: any NoteCollection & AccountStore & AnswerFreshness, quota: NoteQuota, authentication: AuthenticationMode,
+        store: any NoteCollection & AccountStore & AnswerFreshness, quota: NoteQuota,
+        authentication: AuthenticationMode,
         keeper: SessionKeeper
     ) {
         self.store = store
@@ -44,7 +45,8 @@ package struct NotesService: Sendable {
     /// `reusableUntil` (milliseconds since 1970, on the session keeper's clock) is how
     /// long an answer made of them may be given again without the store: until the token
     /// expires or its next use is to be recorded.
-    package func notes(_ credentials: LegacyCredentials, firstPage limit: Int) async throws(NoteError)
+    package func notes(_ credentials: LegacyCredentials, firstPage limit: Int)
+        async throws(NoteError)
         -> (account: Account, notes: [Note], reusableUntil: Int64)
     {
         let authentication = self.authentication
@@ -96,7 +98,8 @@ package struct NotesService: Sendable {
 
     /// Whether an answer for `account`, read after `since`, is still the store's (see
     /// `NoteStore.isUnchanged`).
-    package func isUnchanged(account: Int64, since: StoreChangeStamp, now: StoreChangeStamp) -> Bool {
+    package func isUnchanged(account: Int64, since: StoreChangeStamp, now: StoreChangeStamp) -> Bool
+    {
         store.isUnchanged(account: account, since: since, now: now)
     }
 
@@ -140,7 +143,8 @@ package struct NotesService: Sendable {
     }
 
     /// A new note, dated now (UTC) when `date` is `nil`, within the account's quota.
-    package func add(_ content: NoteContent, date: NoteDate?, account: Account) async throws(NoteError)
+    package func add(_ content: NoteContent, date: NoteDate?, account: Account)
+        async throws(NoteError)
         -> Note
     {
         let draft = NoteDraft(date: date?.description ?? Self.now(), content: content.text)

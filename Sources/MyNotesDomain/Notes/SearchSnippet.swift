@@ -1,4 +1,3 @@
-
 /// A short piece of a note around the first place a search matched, so that a list of
 /// results shows why each note is there: up to ``before`` characters before the match, the
 /// match, and up to ``after`` characters after it, with `…` where the note goes on, and

@@ -1,7 +1,7 @@
 import HTTPCore
 import MyNotesDomain
-import ServerLogging
 import MyNotesProtocol
+import ServerLogging
 
 /// Answers `webservice.php`: the legacy protocol of `PROTOCOL.md`, check by check in
 /// the documented order, every answer HTTP 200 with a `ResultCode`. An adapter: it

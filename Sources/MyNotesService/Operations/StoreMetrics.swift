@@ -24,7 +24,8 @@ struct StoreMetrics: MetricsCollector {
             "mynotes_store_queue_depth", type: .gauge,
             help: "Store jobs waiting for a thread: reads for a reader, writes for the next commit."
         )
-        text.sample("mynotes_store_queue_depth", ["queue": "read"], value: figures.waitingReads ?? 0)
+        text.sample(
+            "mynotes_store_queue_depth", ["queue": "read"], value: figures.waitingReads ?? 0)
         text.sample("mynotes_store_queue_depth", ["queue": "write"], value: figures.waitingWrites)
         text.family(
             "mynotes_store_queue_wait_seconds", type: .histogram,
@@ -57,13 +58,15 @@ struct StoreMetrics: MetricsCollector {
         text.family(
             "mynotes_store_queue_depth", type: .gauge,
             help: "Store jobs waiting for a thread: on PostgreSQL, for a pooled connection.")
-        text.sample("mynotes_store_queue_depth", ["queue": "postgres"], value: figures.waitingWrites)
+        text.sample(
+            "mynotes_store_queue_depth", ["queue": "postgres"], value: figures.waitingWrites)
         if let pool = figures.pool {
             text.family(
                 "mynotes_store_pool_connections", type: .gauge,
                 help: "PostgreSQL connections open and the pool's capacity (--db-pool).")
             text.sample("mynotes_store_pool_connections", ["state": "open"], value: pool.open)
-            text.sample("mynotes_store_pool_connections", ["state": "capacity"], value: pool.capacity)
+            text.sample(
+                "mynotes_store_pool_connections", ["state": "capacity"], value: pool.capacity)
         }
         text.family(
             "mynotes_store_queue_wait_seconds", type: .histogram,

@@ -1,6 +1,5 @@
-import MyNotesDomain
-
 internal import CLibPQ
+import MyNotesDomain
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import CSQLite
-import MyNotesDomain
 import Foundation  // memchr, memcmp
+import MyNotesDomain
 
 extension SQLiteConnection {
     /// Registers the SQL functions the store's queries use: `mynotes_fold(text)`, the

@@ -1,7 +1,7 @@
 import Locking
 import MyNotesDomain
-import Telemetry
 import Synchronization
+import Telemetry
 
 /// When the writer moves waiting notes into the search index (``SQLiteSearchIndex``):
 /// not in the commits of the writes that add them (a durable add would pay for the FTS5

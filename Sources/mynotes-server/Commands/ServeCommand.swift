@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 import HTTPCore
 import MyNotesDomain
-import ServerLogging
 import MyNotesService
+import ServerLogging
 import Storage
 
 /// `mynotes-server [serve]`: runs the web service until SIGINT or SIGTERM.

@@ -1,8 +1,8 @@
 import CommandLineSupport
 import HTTPCore
 import MyNotesDomain
-import ServerLogging
 import MyNotesService
+import ServerLogging
 
 /// Issue 13: what `serve` offers the person who runs it: `/metrics` and where, the access
 /// log, the drain delay, HTTPS and its redirect. Its flags are one block in `serve`'s
