@@ -92,6 +92,10 @@ let package = Package(
             ],
             // Databases made by earlier code, which the current code must open and upgrade.
             resources: [.copy("Fixtures")]),
+        // The domain's rules over an in-memory store: no HTTP, no database.
+        .testTarget(
+            name: "MyNotesDomainTests",
+            dependencies: ["MyNotesDomain", "MyNotesTesting", "MyNotesProtocol", "Secrets"]),
         .testTarget(name: "BoundedExecutionTests", dependencies: ["BoundedExecution"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         // Reads the sources and docs/ARCHITECTURE.md: the module diagram holds.
