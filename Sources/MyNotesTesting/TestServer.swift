@@ -3,10 +3,12 @@ import Foundation
 import HTTPCore
 import Locking
 import MyNotesDomain
-import ServerLogging
 import MyNotesService
+import PostgreSQLStore
+import SQLiteStore
 import Secrets
-import Storage
+import ServerLogging
+import StorageSupport
 
 /// The real MyNotes service, in this process, over a new SQLite database in a temporary
 /// folder that is removed on shutdown (or, with `MYNOTES_TEST_STORE=postgresql`, a new

@@ -4,7 +4,7 @@ import MyNotesDomain
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// The writer's queue is bounded: with the writer busy and the queue full, one more
 /// write is refused at once, and the queued ones still commit.
@@ -75,7 +75,9 @@ import Testing
             await #expect {
                 try await write.value
             } throws: { error in
-                guard case StoreError.database(let cause as SQLiteError) = error else { return false }
+                guard case StoreError.database(let cause as SQLiteError) = error else {
+                    return false
+                }
                 return cause.code == 13
             }
         }

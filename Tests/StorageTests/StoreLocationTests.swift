@@ -1,5 +1,7 @@
 import MyNotesDomain
 import MyNotesTesting
+import PostgreSQLStore
+import SQLiteStore
 import Storage
 import Testing
 
@@ -19,7 +21,8 @@ import Testing
         #expect {
             _ = try PostgreSQLNoteStore(conninfo: "postgres://nobody@127.0.0.1:\(port)/none")
         } throws: { error in
-            guard case StoreError.cannotConnect(let location, let cause as PostgreSQLError) = error else {
+            guard case StoreError.cannotConnect(let location, let cause as PostgreSQLError) = error
+            else {
                 return false
             }
             return location.hasSuffix(":\(port)/none")

@@ -1,7 +1,7 @@
 import Foundation
-
-@testable import Storage
 import MyNotesDomain
+
+@testable import SQLiteStore
 
 /// A database path in a new temporary folder, for tests that open real files.
 struct TemporaryDatabaseFile {

@@ -3,9 +3,10 @@ import Dispatch
 import Foundation
 import HTTPCore
 import MyNotesDomain
-import ServerLogging
 import MyNotesService
+import ServerLogging
 import Storage
+import StorageSupport
 
 /// `mynotes-server [serve]`: runs the web service until SIGINT or SIGTERM.
 ///

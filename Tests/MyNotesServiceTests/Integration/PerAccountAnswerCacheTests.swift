@@ -1,9 +1,8 @@
 import Foundation
 import MyNotesDomain
-import Telemetry
 import MyNotesTesting
-import Storage
 import Synchronization
+import Telemetry
 import Testing
 
 /// A kept query answer belongs to its account: writes to other accounts leave it kept (a

@@ -1,6 +1,6 @@
-import MyNotesDomain
-
 internal import CLibPQ
+import MyNotesDomain
+import StorageSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
-import MyNotesDomain
-
 internal import CLibPQ
+import MyNotesDomain
 
 extension PostgreSQLConnection {
     /// The connection's socket, to wait on for what the server sends; -1 when closed.
