@@ -23,7 +23,8 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto",
             providers: [.apt(["libssl-dev"])]),
-        // Issue 11: PostgreSQL's client library, imported by Storage alone.
+        // PostgreSQL's client library, imported by PostgreSQLStore alone, so that a program
+        // that opens only SQLite databases links no libpq.
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
@@ -48,11 +49,29 @@ let package = Package(
             dependencies: [
                 "MyNotesProtocol", "Secrets", "Locking", "BoundedExecution", "Telemetry",
             ]),
+        // The stores, one module per database engine, so that a program that opens only
+        // SQLite links no libpq. StorageSupport holds what both share (limits, statistics,
+        // the search index's words, the rows `migrate` copies) and no C library.
+        .target(
+            name: "StorageSupport",
+            dependencies: ["MyNotesDomain", "Locking", "BoundedExecution", "Telemetry"]),
+        .target(
+            name: "SQLiteStore",
+            dependencies: [
+                "StorageSupport", "MyNotesDomain", "CSQLite", "Locking", "BoundedExecution",
+                "Telemetry",
+            ]),
+        .target(
+            name: "PostgreSQLStore",
+            dependencies: [
+                "StorageSupport", "MyNotesDomain", "CLibPQ", "Locking", "BoundedExecution",
+                "Telemetry",
+            ]),
+        // The store locations (`sqlite:PATH`, `postgres://…`) and the copy between stores:
+        // the one storage module that knows both engines.
         .target(
             name: "Storage",
-            dependencies: [
-                "MyNotesDomain", "CSQLite", "CLibPQ", "Locking", "BoundedExecution", "Telemetry",
-            ]),
+            dependencies: ["SQLiteStore", "PostgreSQLStore", "StorageSupport", "MyNotesDomain"]),
         .target(name: "Secrets", dependencies: ["CCrypto"]),
         .target(name: "MyNotesProtocol"),
         // The REST API's request and response bodies as Codable types, which the server
@@ -70,14 +89,16 @@ let package = Package(
         .executableTarget(
             name: "mynotes-server",
             dependencies: [
-                "MyNotesService", "MyNotesDomain", "Storage", "HTTPCore", "ServerLogging",
-                "CommandLineSupport", "BoundedExecution", "CMalloc",
+                "MyNotesService", "MyNotesDomain", "Storage", "SQLiteStore", "PostgreSQLStore",
+                "StorageSupport", "HTTPCore", "ServerLogging", "CommandLineSupport",
+                "BoundedExecution", "CMalloc",
             ]),
         .target(
             name: "MyNotesTesting",
             dependencies: [
-                "MyNotesService", "MyNotesDomain", "Storage", "HTTPCore", "Secrets", "Locking",
-                "ServerLogging", "BoundedExecution",
+                "MyNotesService", "MyNotesDomain", "SQLiteStore", "PostgreSQLStore",
+                "StorageSupport", "HTTPCore", "Secrets", "Locking", "ServerLogging",
+                "BoundedExecution",
             ]),
 
         // Tests.
@@ -88,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "BoundedExecution", "Locking", "Telemetry", "MyNotesTesting",
+                "Storage", "SQLiteStore", "PostgreSQLStore", "StorageSupport", "BoundedExecution",
+                "Locking", "Telemetry", "MyNotesTesting",
             ],
             // Databases made by earlier code, which the current code must open and upgrade.
             resources: [.copy("Fixtures")]),
@@ -105,29 +127,29 @@ let package = Package(
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: [
-                "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "Storage",
+                "MyNotesService", "MyNotesTesting", "MyNotesProtocol", "SQLiteStore",
                 "BoundedExecution", "Locking", "Telemetry",
             ]),
         .testTarget(
             name: "RESTTests",
             dependencies: [
-                "MyNotesService", "MyNotesAPI", "MyNotesTesting", "Storage", "HTTPCore",
-                "ServerLogging", "BoundedExecution", "Secrets",
+                "MyNotesService", "MyNotesAPI", "MyNotesTesting", "HTTPCore", "ServerLogging",
+                "BoundedExecution", "Secrets",
             ]),
         .testTarget(
             name: "ServerCommandTests",
-            dependencies: ["mynotes-server", "MyNotesTesting", "Locking"]),
+            dependencies: ["mynotes-server", "MyNotesTesting", "Storage", "Locking"]),
         // Issue 10 (faults-soak): the real server under faults: a full disk, kill -9,
         // SIGSTOP, the storage quota.
         .testTarget(
             name: "FaultTests",
-            dependencies: ["mynotes-server", "MyNotesTesting", "Storage", "Locking"]),
+            dependencies: ["mynotes-server", "MyNotesTesting", "SQLiteStore", "Locking"]),
         // Issue 13: health, metrics, access log, TLS, backups, doctor, the service unit.
         .testTarget(
             name: "OperationsTests",
             dependencies: [
-                "Telemetry", "HTTPCore", "Storage", "MyNotesService", "MyNotesTesting", "Locking",
-                "ServerLogging", "mynotes-server",
+                "Telemetry", "HTTPCore", "SQLiteStore", "MyNotesService", "MyNotesTesting",
+                "Locking", "ServerLogging", "mynotes-server",
             ]),
         .testTarget(
             name: "WebAppTests",

@@ -1,6 +1,6 @@
 import Locking
 import MyNotesDomain
-import Storage
+import SQLiteStore
 
 /// A real store whose chosen steps fail as a broken database does, so that the real
 /// server can be made to answer ResultCode -3 or HTTP 500.

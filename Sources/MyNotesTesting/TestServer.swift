@@ -4,9 +4,11 @@ import HTTPCore
 import Locking
 import MyNotesDomain
 import MyNotesService
+import PostgreSQLStore
+import SQLiteStore
 import Secrets
 import ServerLogging
-import Storage
+import StorageSupport
 
 /// The real MyNotes service, in this process, over a new SQLite database in a temporary
 /// folder that is removed on shutdown (or, with `MYNOTES_TEST_STORE=postgresql`, a new

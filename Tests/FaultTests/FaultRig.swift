@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import MyNotesDomain
 import MyNotesTesting
-import Storage
+import SQLiteStore
 import Synchronization
 
 #if canImport(Glibc)

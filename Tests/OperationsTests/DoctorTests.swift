@@ -1,7 +1,7 @@
 import Foundation
 import MyNotesDomain
 import MyNotesTesting
-import Storage
+import SQLiteStore
 import Testing
 
 /// `mynotes-server doctor`: what it finds and its exit status.

@@ -3,7 +3,7 @@ import HTTPCore
 import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
-import Storage
+import SQLiteStore
 import Testing
 
 /// `/healthz` and `/readyz`, and the order of a graceful shutdown.

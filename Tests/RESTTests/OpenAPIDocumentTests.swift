@@ -3,7 +3,6 @@ import HTTPCore
 import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
-import Storage
 import Testing
 
 /// `GET /api/v1/openapi.json` against the live server: the document names exactly the

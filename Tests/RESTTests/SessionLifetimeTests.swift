@@ -2,7 +2,6 @@ import Foundation
 import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
-import Storage
 import Testing
 
 /// Issue 10: sessions never expired. Now a sign-in's token ends after 30 days unused or

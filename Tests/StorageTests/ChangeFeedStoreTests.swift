@@ -4,8 +4,6 @@ import MyNotesTesting
 import Synchronization
 import Testing
 
-@testable import Storage
-
 /// Issue 12's change feed, against each backend: every write numbers its account's
 /// changes in order, the feed keeps one row per note, tombstones expire into a 410, and
 /// observers hear of commits (on PostgreSQL, of another store's commits too).

@@ -1,6 +1,5 @@
 import Locking
 import MyNotesDomain
-import Storage
 import Testing
 
 /// The legacy query's read: the token check first, notes only when it is admitted.

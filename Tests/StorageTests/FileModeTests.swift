@@ -1,6 +1,6 @@
 import Foundation
 import MyNotesDomain
-import Storage
+import SQLiteStore
 import Testing
 
 /// The database and the files SQLite makes beside it are private to their owner

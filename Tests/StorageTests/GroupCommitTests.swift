@@ -5,7 +5,8 @@ import MyNotesTesting
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
+@testable import StorageSupport
 
 /// In a stream of writes a small batch waits for more to join its commit; a write that
 /// comes after the writer went quiet commits at once.

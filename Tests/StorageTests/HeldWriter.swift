@@ -3,7 +3,7 @@ import MyNotesDomain
 import MyNotesTesting
 import Synchronization
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// A writer held inside a write of its own while other writes queue behind it: let go,
 /// it takes them together, as one batch of several writers' writes.

@@ -1,7 +1,7 @@
 import MyNotesDomain
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
 
 /// The PostgreSQL search indexer's ANALYZE goes through at most once a minute: the gate
 /// opens an interval after its last pass, at the nanosecond, and not before.

@@ -1,5 +1,4 @@
 import MyNotesDomain
-import Storage
 
 /// The unconditional forms the older tests were written with, over the store's one
 /// conditional API.

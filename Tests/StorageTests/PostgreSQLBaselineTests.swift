@@ -3,7 +3,7 @@ import MyNotesDomain
 import MyNotesTesting
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
 
 /// The baseline schema over a database made by the steps it replaced: the fixture
 /// `Fixtures/postgresql-made-2026-12-07.sql` is `pg_dump`'s plain SQL of such a database,

@@ -5,7 +5,8 @@ import MyNotesTesting
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
+@testable import StorageSupport
 
 /// Issue 15 on PostgreSQL, the search chunks: a search answers as a scan does whatever the
 /// indexer has read of the account's changes (nothing, part, all; notes changed, shortened

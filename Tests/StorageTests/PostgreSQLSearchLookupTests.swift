@@ -1,7 +1,7 @@
 import MyNotesDomain
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
 
 /// Which index a folded query goes to on PostgreSQL, and what that index is asked for.
 struct PostgreSQLSearchLookupTests {

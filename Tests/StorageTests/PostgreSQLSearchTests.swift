@@ -4,7 +4,7 @@ import MyNotesDomain
 import MyNotesTesting
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
 
 /// Issue 15 on PostgreSQL: search answers through the piece indexes (or the walk, or both)
 /// what a scan of every note would; a migration over existing notes tells its progress;

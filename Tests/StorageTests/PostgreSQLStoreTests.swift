@@ -6,7 +6,8 @@ import MyNotesTesting
 import Telemetry
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
+@testable import StorageSupport
 
 /// What only the PostgreSQL store does: SQLSTATEs, migrations shared by many servers, the
 /// pool, prepared statements, durable commits, reconnection. The contract itself runs on

@@ -2,7 +2,7 @@ import Foundation
 import MyNotesDomain
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// The baseline schema over a database made by the steps it replaced: the fixture
 /// `Fixtures/sqlite-made-2026-12-07.sqlite` is such a database, made through the store by

@@ -2,7 +2,7 @@ import Foundation
 import MyNotesDomain
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// The change stamp moves with every commit, from any connection, and never repeats an
 /// old one, even when SQLite replaces the WAL index after its last connection closed.

@@ -3,7 +3,7 @@ import MyNotesDomain
 import Telemetry
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// The search index (issue 15) answers as a plain scan of the folded notes would: for
 /// random notes and queries, Latin and CJK, with folding cases and FTS5's syntax

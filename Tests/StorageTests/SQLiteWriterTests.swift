@@ -4,7 +4,7 @@ import MyNotesDomain
 import Synchronization
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// The writer's queue is bounded: with the writer busy and the queue full, one more
 /// write is refused at once, and the queued ones still commit.

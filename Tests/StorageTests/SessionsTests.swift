@@ -1,6 +1,5 @@
 import Foundation
 import MyNotesDomain
-import Storage
 import Testing
 
 /// Issue 10's store methods for sessions (their times and kinds, recording a use,

@@ -1,6 +1,5 @@
 import Foundation
 import MyNotesDomain
-import Storage
 import Testing
 
 /// The storage quota (issue 10): a number of notes and of content bytes per account,

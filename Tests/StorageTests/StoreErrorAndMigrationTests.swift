@@ -2,7 +2,7 @@ import Foundation
 import MyNotesDomain
 import Testing
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// Named migrations recorded by a new database (SQLiteBaselineTests opens those of earlier
 /// code), SQLite's own error codes kept in a store failure, and the conditional-write

@@ -1,5 +1,7 @@
 import MyNotesDomain
 import MyNotesTesting
+import PostgreSQLStore
+import SQLiteStore
 import Storage
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import MyNotesDomain
-import Storage
 
 /// Everything a store answers through ``NoteStore`` about the accounts it holds, as JSON:
 /// the fixtures of databases made by earlier code keep the snapshot taken when they were

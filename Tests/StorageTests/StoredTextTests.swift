@@ -1,7 +1,7 @@
 import MyNotesDomain
 import Testing
 
-@testable import Storage
+@testable import StorageSupport
 
 /// `String(storedText:)`: a database's bytes as text, the same as `String(decoding:as:)`
 /// gives for any bytes, valid or not.

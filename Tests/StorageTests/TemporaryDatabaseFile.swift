@@ -1,7 +1,7 @@
 import Foundation
 import MyNotesDomain
 
-@testable import Storage
+@testable import SQLiteStore
 
 /// A database path in a new temporary folder, for tests that open real files.
 struct TemporaryDatabaseFile {

@@ -2,6 +2,7 @@ import Foundation
 import MyNotesDomain
 import MyNotesTesting
 import Storage
+import StorageSupport
 
 /// A new, empty database of one backend for one test: a file in a temporary folder, or a
 /// schema of its own on the test cluster. Each ``withStore(_:)`` opens the store anew, so

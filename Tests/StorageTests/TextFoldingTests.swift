@@ -1,8 +1,6 @@
 import MyNotesDomain
 import Testing
 
-@testable import Storage
-
 /// ``TextFolding`` folds from its tables exactly as its definition does: upper-casing then
 /// lower-casing with the standard library (issue 15 made it fast; the answers must not
 /// change, or search would find other notes than before).

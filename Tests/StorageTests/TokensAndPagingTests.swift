@@ -1,6 +1,5 @@
 import Foundation
 import MyNotesDomain
-import Storage
 import Testing
 
 /// Tokens (many per account), keyset pages, search folding and version-conditional

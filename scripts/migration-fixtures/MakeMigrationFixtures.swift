@@ -2,7 +2,8 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-@testable import Storage
+@testable import PostgreSQLStore
+@testable import SQLiteStore
 
 /// Makes the fixtures of `Tests/StorageTests/Fixtures`: a database of each store as the
 /// code of the time creates it, filled through the store itself, with the snapshot

@@ -1,7 +1,6 @@
 import CommandLineSupport
 import MyNotesDomain
 import MyNotesService
-import Storage
 
 /// `mynotes-server accounts add EMAIL`: creates an account, prints its token last.
 struct AccountsAddCommand: Command {

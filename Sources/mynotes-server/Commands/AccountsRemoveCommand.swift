@@ -1,7 +1,6 @@
 import CommandLineSupport
 import MyNotesDomain
 import MyNotesService
-import Storage
 
 /// `mynotes-server accounts remove EMAIL`: removes the account and its notes.
 struct AccountsRemoveCommand: Command {

@@ -1,7 +1,6 @@
 import CommandLineSupport
 import MyNotesDomain
 import MyNotesService
-import Storage
 
 /// `mynotes-server accounts reset-token EMAIL`: revokes every token, issues a new one.
 struct AccountsResetTokenCommand: Command {

@@ -2,7 +2,6 @@ import BoundedExecution
 import CommandLineSupport
 import MyNotesDomain
 import MyNotesService
-import Storage
 
 /// `mynotes-server accounts set-password EMAIL`: sets the password the REST API's
 /// sign-in checks, for an account made by `accounts add` (or to change one), and revokes

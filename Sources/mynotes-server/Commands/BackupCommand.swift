@@ -1,6 +1,6 @@
 import CommandLineSupport
 import MyNotesDomain
-import Storage
+import SQLiteStore
 
 /// `mynotes-server backup --to FILE`: a consistent copy of a live SQLite database.
 struct BackupCommand: Command {

@@ -1,7 +1,10 @@
 import CommandLineSupport
 import Foundation
 import MyNotesDomain
+import PostgreSQLStore
+import SQLiteStore
 import Storage
+import StorageSupport
 
 /// `--database sqlite:PATH` (or a plain path, taken as SQLite), or a PostgreSQL location
 /// (`postgres://USER@HOST:PORT/DB`, `postgresql://…`, libpq's `key=value` pairs), shared by

@@ -1,6 +1,9 @@
 import CommandLineSupport
 import MyNotesDomain
+import PostgreSQLStore
+import SQLiteStore
 import Storage
+import StorageSupport
 
 /// `mynotes-server doctor`: checks a database and says what it found.
 struct DoctorCommand: Command {

@@ -1,6 +1,6 @@
 import CommandLineSupport
 import MyNotesDomain
-import Storage
+import SQLiteStore
 
 /// `mynotes-server restore --from FILE`: puts a backup in place of the database.
 struct RestoreCommand: Command {

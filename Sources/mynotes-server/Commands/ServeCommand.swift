@@ -6,6 +6,7 @@ import MyNotesDomain
 import MyNotesService
 import ServerLogging
 import Storage
+import StorageSupport
 
 /// `mynotes-server [serve]`: runs the web service until SIGINT or SIGTERM.
 ///

@@ -2,8 +2,8 @@ import BoundedExecution
 import Foundation
 import MyNotesDomain
 import MyNotesTesting
+import SQLiteStore
 import Secrets
-import Storage
 import Testing
 
 @testable import MyNotesService

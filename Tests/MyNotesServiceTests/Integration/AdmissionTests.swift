@@ -4,7 +4,7 @@ import Foundation
 import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
-import Storage
+import SQLiteStore
 import Testing
 
 /// The bounded queues of the asynchronous request path, over real HTTP: work that would

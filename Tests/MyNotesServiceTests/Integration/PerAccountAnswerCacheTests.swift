@@ -1,7 +1,6 @@
 import Foundation
 import MyNotesDomain
 import MyNotesTesting
-import Storage
 import Synchronization
 import Telemetry
 import Testing

@@ -2,7 +2,6 @@ import Foundation
 import MyNotesDomain
 import MyNotesProtocol
 import MyNotesTesting
-import Storage
 import Testing
 
 @testable import MyNotesService

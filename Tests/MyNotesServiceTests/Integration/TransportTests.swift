@@ -3,7 +3,6 @@ import HTTPCore
 import MyNotesDomain
 import MyNotesService
 import MyNotesTesting
-import Storage
 import Testing
 
 /// PROTOCOL.md: requests that are not protocol answers (400, 413, 414, 431), and -3

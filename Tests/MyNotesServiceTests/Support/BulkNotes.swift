@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import MyNotesDomain
-import Storage
+import SQLiteStore
 
 /// Fills an account with many notes in one transaction, straight through SQLite: a test
 /// needs a large account in a second, and a durable add per note would take minutes.

@@ -1,7 +1,6 @@
 import Foundation
 import MyNotesDomain
 import MyNotesProtocol
-import Storage
 import Testing
 
 @testable import MyNotesService

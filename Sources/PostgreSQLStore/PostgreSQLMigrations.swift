@@ -10,7 +10,7 @@ import MyNotesDomain
 /// those steps records all sixteen names, and the first server of this code to migrate it
 /// takes them for the baseline (``recognised(_:)``), whose name replaces them. Later
 /// changes are new steps after it, never edits of it; SQLite's steps
-/// (``SQLiteMigrations``) take the same names for the same changes, so the two schemas
+/// (`SQLiteMigrations`) take the same names for the same changes, so the two schemas
 /// move together.
 enum PostgreSQLMigrations {
     /// One step of the schema, known by its name. A step never changes once released.

@@ -1,5 +1,6 @@
 import Locking
 import MyNotesDomain
+import StorageSupport
 import Synchronization
 import Telemetry
 
@@ -33,9 +34,9 @@ final class SQLiteSearchIndexer: Sendable {
     /// How long the store has to be without reads and writes before a batch runs.
     static let quietNanoseconds = 20_000_000
     /// Waiting notes past which the index is behind, searched or not.
-    static let priorityLag = 250_000
+    static let priorityLag = SearchIndexLag.priority
     /// Waiting notes past which a search puts the index behind.
-    static let searchedLag = 20_000
+    static let searchedLag = SearchIndexLag.searched
     /// How long the writer leaves the index alone after a batch failed (a full disk).
     static let retryNanoseconds = 1_000_000_000
 

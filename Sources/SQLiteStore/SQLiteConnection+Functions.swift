@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation  // memchr, memcmp
 import MyNotesDomain
+import StorageSupport
 
 extension SQLiteConnection {
     /// Registers the SQL functions the store's queries use: `mynotes_fold(text)`, the

@@ -3,23 +3,23 @@ import MyNotesDomain
 extension GroupCommit {
     /// What the writer knows of its recent commits, for whether the next batch waits
     /// (``GroupCommit/waits(count:firstQueued:pace:)``).
-    struct Pace: Sendable, Equatable {
+    package struct Pace: Sendable, Equatable {
         /// When the last commit ended (its writes about to be resumed); `nil` before the first.
-        private(set) var lastEnded: ContinuousClock.Instant?
+        package private(set) var lastEnded: ContinuousClock.Instant?
         /// The last commit's writes.
-        private(set) var lastWrites = 0
+        package private(set) var lastWrites = 0
         /// Batches that commit at once before waiting is tried again.
-        private(set) var batchesNotWaiting = 0
+        package private(set) var batchesNotWaiting = 0
         /// How many batches the next useless wait holds back from waiting.
-        private(set) var backoff = 0
+        package private(set) var backoff = 0
 
-        static let maxBackoff = 64
+        package static let maxBackoff = 64
 
-        init() {}
+        package init() {}
 
         /// After a commit of `writes` that ended at `ended`: `waited` is whether its batch
         /// waited, `joined` how many writes joined it meanwhile.
-        mutating func committed(
+        package mutating func committed(
             _ writes: Int, endedAt ended: ContinuousClock.Instant, waited: Bool, joined: Int
         ) {
             lastEnded = ended

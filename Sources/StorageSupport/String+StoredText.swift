@@ -9,7 +9,7 @@ extension String {
     /// ```swift
     /// String(storedText: UnsafeBufferPointer(start: pointer, count: length))
     /// ```
-    init(storedText bytes: UnsafeBufferPointer<UInt8>) {
+    package init(storedText bytes: UnsafeBufferPointer<UInt8>) {
         self = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
     }
 }

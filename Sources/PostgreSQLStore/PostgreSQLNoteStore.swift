@@ -1,6 +1,7 @@
 import BoundedExecution
 import Foundation
 import MyNotesDomain
+import StorageSupport
 
 /// The shared store: one PostgreSQL database that any number of servers use at once.
 ///
@@ -52,7 +53,7 @@ public final class PostgreSQLNoteStore: NoteStore {
         conninfo: String, limits: StoreLimits = StoreLimits(),
         migrating: @escaping @Sendable (PostgreSQLMigrationProgress) -> Void = { _ in }
     ) throws(StoreError) {
-        location = StoreLocation.redacted(conninfo)
+        location = PostgreSQLConninfo.redacted(conninfo)
         pool = PostgreSQLConnectionPool(
             conninfo: conninfo, capacity: limits.connections, opened: Self.prepareSearch)
         changeListener = PostgreSQLChangeListener(conninfo: conninfo, observers: changeObservers)

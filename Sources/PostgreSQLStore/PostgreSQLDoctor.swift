@@ -1,4 +1,5 @@
 import MyNotesDomain
+import StorageSupport
 
 /// Checks a PostgreSQL database for `mynotes-server doctor`: that it connects, that the
 /// server keeps acknowledged writes (`fsync`, `full_page_writes`), the schema against the

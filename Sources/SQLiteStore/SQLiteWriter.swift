@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Locking
 import MyNotesDomain
+import StorageSupport
 import Synchronization
 
 /// The one connection that writes, on a thread of its own, with group commit.

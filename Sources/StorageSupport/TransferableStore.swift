@@ -2,7 +2,7 @@ import MyNotesDomain
 
 /// What `migrate` needs of a store beyond ``NoteStore``: its rows in a stable order (IDs
 /// ascending), and inserting rows as they are, IDs and all.
-protocol TransferableStore: NoteStore {
+package protocol TransferableStore: NoteStore {
     func rowCounts() async throws(StoreError) -> StoreRows.Counts
     func accountRows() async throws(StoreError) -> [StoreRows.Account]
     func tokenRows() async throws(StoreError) -> [StoreRows.Token]

@@ -1,7 +1,8 @@
 import MyNotesDomain
+import StorageSupport
 
 extension PostgreSQLNoteStore: TransferableStore {
-    func rowCounts() async throws(StoreError) -> StoreRows.Counts {
+    package func rowCounts() async throws(StoreError) -> StoreRows.Counts {
         try await read { connection throws(PostgreSQLError) in
             let rows = try connection.query(
                 """
@@ -14,7 +15,7 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
-    func accountRows() async throws(StoreError) -> [StoreRows.Account] {
+    package func accountRows() async throws(StoreError) -> [StoreRows.Account] {
         try await read { connection throws(PostgreSQLError) in
             let rows = try connection.query(
                 "SELECT \(Self.accountColumns) FROM accounts ORDER BY id")
@@ -27,7 +28,7 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
-    func tokenRows() async throws(StoreError) -> [StoreRows.Token] {
+    package func tokenRows() async throws(StoreError) -> [StoreRows.Token] {
         try await read { connection throws(PostgreSQLError) in
             let rows = try connection.query(
                 """
@@ -43,7 +44,7 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
-    func noteRows(after: Int64, limit: Int) async throws(StoreError) -> [StoreRows.Note] {
+    package func noteRows(after: Int64, limit: Int) async throws(StoreError) -> [StoreRows.Note] {
         try await read { connection throws(PostgreSQLError) in
             let rows = try connection.query(
                 "SELECT \(Self.noteColumns), account_id FROM notes WHERE id > $1 ORDER BY id LIMIT $2",
@@ -54,7 +55,9 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
-    func insert(accounts: [StoreRows.Account], tokens: [StoreRows.Token]) async throws(StoreError) {
+    package func insert(accounts: [StoreRows.Account], tokens: [StoreRows.Token])
+        async throws(StoreError)
+    {
         try await write { connection throws(PostgreSQLError) in
             try connection.transaction { () throws(PostgreSQLError) in
                 for account in accounts {
@@ -79,7 +82,7 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
-    func insert(notes: [StoreRows.Note]) async throws(StoreError) {
+    package func insert(notes: [StoreRows.Note]) async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
             try connection.transaction { () throws(PostgreSQLError) in
                 for row in notes {
@@ -101,7 +104,7 @@ extension PostgreSQLNoteStore: TransferableStore {
     /// Empties the store: one TRUNCATE (``emptyAll``), run again after a deadlock by the
     /// pool (an indexer's lookups take `accounts` before the progress, and a server's
     /// indexer starts with one at the moment `migrate --force` opens the store to empty it).
-    func removeAll() async throws(StoreError) {
+    package func removeAll() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
             try connection.execute(Self.emptyAll)
         }
@@ -120,7 +123,7 @@ extension PostgreSQLNoteStore: TransferableStore {
 
     /// Identity columns count on from their own sequence, which rows inserted with their
     /// own IDs did not move.
-    func continueIDs() async throws(StoreError) {
+    package func continueIDs() async throws(StoreError) {
         try await write { connection throws(PostgreSQLError) in
             for table in ["accounts", "notes"] {
                 _ = try connection.query(

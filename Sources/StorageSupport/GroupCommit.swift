@@ -56,13 +56,13 @@ public struct GroupCommit: Sendable, Hashable {
         maxDelay: .milliseconds(4), streamGap: .milliseconds(2),
         quietGap: .microseconds(100) ... .milliseconds(1), fullBatch: 16)
 
-    static let gapsOfQuiet = 8
+    package static let gapsOfQuiet = 8
 
     /// How long a waiting batch waits for its next write after `joined` writes joined it
     /// over `span` (from the start of its wait to the last of them to be queued): writes
     /// that were already queued say nothing of the pace, having come together during the
     /// previous commit.
-    func quiet(joined: Int, over span: Duration) -> Duration {
+    package func quiet(joined: Int, over span: Duration) -> Duration {
         guard joined >= 2 else { return quietGap.upperBound }
         return (span / joined * Self.gapsOfQuiet).clamped(to: quietGap)
     }
@@ -71,7 +71,7 @@ public struct GroupCommit: Sendable, Hashable {
     /// given the writer's `pace`: when the writer is in a stream of small commits (the first
     /// write came soon after the last commit, which was small too) and waiting has not just
     /// proved useless (``Pace``). The first commit never waits.
-    func waits(count: Int, firstQueued: ContinuousClock.Instant, pace: Pace) -> Bool {
+    package func waits(count: Int, firstQueued: ContinuousClock.Instant, pace: Pace) -> Bool {
         guard maxDelay > .zero, let ended = pace.lastEnded, count < fullBatch,
             pace.lastWrites < fullBatch, pace.batchesNotWaiting == 0
         else { return false }

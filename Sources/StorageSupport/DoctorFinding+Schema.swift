@@ -8,7 +8,7 @@ extension DoctorFinding {
     /// DoctorFinding.schema(applied: ["a", "b"], known: ["a", "b", "c"])
     /// // [warning: schema is behind, serve will apply: c]
     /// ```
-    static func schema(applied: Set<String>?, known: [String]) -> [DoctorFinding] {
+    package static func schema(applied: Set<String>?, known: [String]) -> [DoctorFinding] {
         guard let applied else {
             return [
                 DoctorFinding(

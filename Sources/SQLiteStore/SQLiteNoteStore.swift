@@ -1,6 +1,7 @@
 import BoundedExecution
 import Foundation
 import MyNotesDomain
+import StorageSupport
 import Telemetry
 
 #if canImport(Glibc)

@@ -1,7 +1,8 @@
 import MyNotesDomain
+import StorageSupport
 
 extension SQLiteNoteStore: TransferableStore {
-    func rowCounts() async throws(StoreError) -> StoreRows.Counts {
+    package func rowCounts() async throws(StoreError) -> StoreRows.Counts {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
@@ -15,7 +16,7 @@ extension SQLiteNoteStore: TransferableStore {
         }
     }
 
-    func accountRows() async throws(StoreError) -> [StoreRows.Account] {
+    package func accountRows() async throws(StoreError) -> [StoreRows.Account] {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 "SELECT id, email, password_hash, created_at FROM accounts ORDER BY id")
@@ -31,7 +32,7 @@ extension SQLiteNoteStore: TransferableStore {
         }
     }
 
-    func tokenRows() async throws(StoreError) -> [StoreRows.Token] {
+    package func tokenRows() async throws(StoreError) -> [StoreRows.Token] {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 """
@@ -50,7 +51,7 @@ extension SQLiteNoteStore: TransferableStore {
         }
     }
 
-    func noteRows(after: Int64, limit: Int) async throws(StoreError) -> [StoreRows.Note] {
+    package func noteRows(after: Int64, limit: Int) async throws(StoreError) -> [StoreRows.Note] {
         try await read { connection throws(SQLiteError) in
             let statement = try connection.statement(
                 "SELECT \(Self.noteColumns), account_id FROM notes WHERE id > ? ORDER BY id LIMIT ?"
@@ -65,7 +66,9 @@ extension SQLiteNoteStore: TransferableStore {
         }
     }
 
-    func insert(accounts: [StoreRows.Account], tokens: [StoreRows.Token]) async throws(StoreError) {
+    package func insert(accounts: [StoreRows.Account], tokens: [StoreRows.Token])
+        async throws(StoreError)
+    {
         try await writing { connection throws(SQLiteError) in
             for account in accounts {
                 let insert = try connection.statement(
@@ -92,7 +95,7 @@ extension SQLiteNoteStore: TransferableStore {
         }
     }
 
-    func insert(notes: [StoreRows.Note]) async throws(StoreError) {
+    package func insert(notes: [StoreRows.Note]) async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
             for row in notes {
                 let insert = try connection.statement(
@@ -117,7 +120,7 @@ extension SQLiteNoteStore: TransferableStore {
         }
     }
 
-    func removeAll() async throws(StoreError) {
+    package func removeAll() async throws(StoreError) {
         try await writing { connection throws(SQLiteError) in
             try SQLiteSearchIndex.removeAll(on: connection)
             try connection.execute("DELETE FROM notes; DELETE FROM tokens; DELETE FROM accounts")
@@ -125,5 +128,5 @@ extension SQLiteNoteStore: TransferableStore {
     }
 
     /// AUTOINCREMENT already continues above the highest ID inserted.
-    func continueIDs() async throws(StoreError) {}
+    package func continueIDs() async throws(StoreError) {}
 }

@@ -1,8 +1,9 @@
 import BoundedExecution
 import Locking
 import MyNotesDomain
+import StorageSupport
 
-/// Group commit for adds, one account at a time, as ``SQLiteWriter`` does for every write.
+/// Group commit for adds, one account at a time, as `SQLiteWriter` does for every write.
 ///
 /// Every add to an account updates that account's row (its usage totals, which the quota
 /// is checked against), so adds to one account hold its row lock through their commit's

@@ -1,5 +1,6 @@
 internal import CLibPQ
 import MyNotesDomain
+import StorageSupport
 
 #if canImport(Glibc)
     import Glibc

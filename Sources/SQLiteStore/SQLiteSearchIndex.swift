@@ -1,4 +1,5 @@
 import MyNotesDomain
+import StorageSupport
 
 /// The notes' search index (issue 15): substring search without reading every note.
 ///

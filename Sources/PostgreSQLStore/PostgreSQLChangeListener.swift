@@ -2,6 +2,7 @@ import BoundedExecution
 import Foundation
 import Locking
 import MyNotesDomain
+import StorageSupport
 
 #if canImport(Glibc)
     import Glibc

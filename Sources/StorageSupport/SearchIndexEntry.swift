@@ -33,7 +33,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
     }
 
     /// The entry of a text folded already.
-    init(folded: String) {
+    package init(folded: String) {
         self.folded = folded
         grams = Self.grams(of: folded)
         fives = Self.fives(of: folded)
@@ -43,7 +43,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
     /// The words of `folded`'s distinct pieces of one and two Unicode scalars, joined by
     /// spaces. UTF-8 is self-synchronizing, so no pair's word can equal a single
     /// scalar's.
-    static func grams(of folded: String) -> String {
+    package static func grams(of folded: String) -> String {
         // Pieces as numbers while they are gathered, sorted and kept once (an array
         // sorted in place costs a fraction of a Set): a pair is its second scalar above
         // the first (scalars take 21 bits); a single scalar has no first.
@@ -76,7 +76,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
     /// nearly all matches (54 for 50 in a million notes). Hashed, since a CJK piece
     /// written out would be a word of 30 digits; two pieces of one hash only add a
     /// candidate, which its test turns down.
-    static func fives(of folded: String) -> String {
+    package static func fives(of folded: String) -> String {
         var hashes = fiveHashes(of: folded.unicodeScalars)
         return words(of: &hashes, bytesEach: 9) { hash, hex in appendHex(of: hash, to: &hex) }
     }
@@ -98,10 +98,10 @@ public struct SearchIndexEntry: Sendable, Hashable {
     }
 
     /// The length, in Unicode scalars, of the pieces ``fives(of:)`` holds.
-    static let fiveLength = 5
+    package static let fiveLength = 5
 
     /// The hash of each piece of ``fiveLength`` scalars, in the order of the text.
-    static func fiveHashes(of scalars: some Collection<Unicode.Scalar>) -> [UInt32] {
+    package static func fiveHashes(of scalars: some Collection<Unicode.Scalar>) -> [UInt32] {
         let values = scalars.map(\.value)
         guard values.count >= fiveLength else { return [] }
         return (0...(values.count - fiveLength)).map {
@@ -111,7 +111,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
 
     /// FNV-1a over the scalars' values, folded to 32 bits. The index holds these hashes:
     /// changing this function needs a migration that rebuilds the index.
-    static func fiveHash(of values: ArraySlice<UInt32>) -> UInt32 {
+    package static func fiveHash(of values: ArraySlice<UInt32>) -> UInt32 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for value in values {
             hash ^= UInt64(value)
@@ -121,7 +121,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
     }
 
     /// The index's word for a five-character piece's hash.
-    static func word(ofFive hash: UInt32) -> String {
+    package static func word(ofFive hash: UInt32) -> String {
         var hex: [UInt8] = []
         appendHex(of: hash, to: &hex)
         return String(decoding: hex, as: UTF8.self)
@@ -135,7 +135,7 @@ public struct SearchIndexEntry: Sendable, Hashable {
 
     /// The index's word for a piece of one or two scalars: its UTF-8 bytes in lower-case
     /// hexadecimal.
-    static func word(of scalars: some Sequence<Unicode.Scalar>) -> String {
+    package static func word(of scalars: some Sequence<Unicode.Scalar>) -> String {
         var hex: [UInt8] = []
         for scalar in scalars { appendHex(of: scalar, to: &hex) }
         return String(decoding: hex, as: UTF8.self)

@@ -1,4 +1,5 @@
 import MyNotesDomain
+import StorageSupport
 
 /// Copies every account, token (sessions included) and note from one store to another,
 /// IDs, times and versions as they are: `mynotes-server migrate`, the path from one

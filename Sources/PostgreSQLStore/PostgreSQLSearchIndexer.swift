@@ -2,6 +2,7 @@ import BoundedExecution
 import Foundation
 import Locking
 import MyNotesDomain
+import StorageSupport
 import Telemetry
 
 /// Brings the search chunks (migration `search-chunks`) up to date with the notes, in
@@ -13,7 +14,7 @@ import Telemetry
 /// change feed: the chunks hold every note as of that change, and a search reads the notes
 /// changed after it one by one (PostgreSQLNoteStore+Search), so a note is found the moment
 /// its write is acknowledged. Changes after the progress cost only searches, so the indexer
-/// waits, as SQLite's does (``SQLiteSearchIndexer``), until the account has been quiet for
+/// waits, as SQLite's does (`SQLiteSearchIndexer`), until the account has been quiet for
 /// ``quietNanoseconds``, or until it is *behind*: ``priorityLag`` changes wait, or
 /// ``searchedLag`` and a search went through the index meanwhile. A stream of adds nobody
 /// searches meanwhile thus pays no index work until it pauses.
@@ -42,9 +43,9 @@ final class PostgreSQLSearchIndexer: Sendable {
     /// How often, at most, the indexer reads how far an account busy with writes lags.
     static let lagCheckNanoseconds = 250_000_000
     /// Changes waiting past which the account is behind, searched or not.
-    static let priorityLag = Int64(SQLiteSearchIndexer.priorityLag)
+    static let priorityLag = Int64(SearchIndexLag.priority)
     /// Changes waiting past which a search puts the account behind.
-    static let searchedLag = Int64(SQLiteSearchIndexer.searchedLag)
+    static let searchedLag = Int64(SearchIndexLag.searched)
     /// How long the indexer waits after a batch failed (the database is down).
     static let retryNanoseconds = 1_000_000_000
     /// Changes waiting, and rows of `notes` changed since its last ANALYZE, past which a

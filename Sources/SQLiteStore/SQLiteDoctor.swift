@@ -1,5 +1,6 @@
 import Foundation
 import MyNotesDomain
+import StorageSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CSQLite
 import MyNotesDomain
+import StorageSupport
 
 /// A compiled SQL statement. Finalized when released.
 final class SQLiteStatement {
