@@ -34,10 +34,9 @@ extension DoctorFinding {
                     "schema is behind, serve will apply: " + missing.joined(separator: ", ")))
         }
         if findings.isEmpty {
+            let count = known.count == 1 ? "1 migration" : "\(known.count) migrations"
             findings.append(
-                DoctorFinding(
-                    .ok, "schema up to date (\(known.count) migrations, last \(known.last ?? "-"))")
-            )
+                DoctorFinding(.ok, "schema up to date (\(count), last \(known.last ?? "-"))"))
         }
         return findings
     }
