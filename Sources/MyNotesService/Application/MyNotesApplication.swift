@@ -14,7 +14,8 @@ import Telemetry
 /// app.shutdown()
 /// ```
 public final class MyNotesApplication: Sendable {
-    public let store: any NoteStore
+    /// The store the services act on (``DomainServices/store``).
+    public var store: any NoteStore { services.store }
     /// The domain's services, built once here for every interface.
     public let services: DomainServices
     /// Where passwords are hashed: threads and a queue of their own (``ServiceConfiguration/hashing``).
@@ -36,7 +37,6 @@ public final class MyNotesApplication: Sendable {
         store: any NoteStore, logger: Logger = .disabled,
         operations: OperationsConfiguration = OperationsConfiguration()
     ) throws(HTTPServerError) {
-        self.store = store
         self.operationsConfiguration = operations
         let services = DomainServices(store: store, configuration: service)
         self.services = services
