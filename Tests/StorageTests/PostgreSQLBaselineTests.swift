@@ -28,12 +28,12 @@ struct PostgreSQLBaselineTests {
     /// A new database holding the fixture, restored by psql as an operator would.
     func restoredFixture() throws -> String {
         let database = try cluster.createDatabase()
-        let restore = Process()
+        // Not Foundation's Process: see ChildProcess for the crash it avoids.
+        let restore = ChildProcess()
         restore.executableURL = URL(fileURLWithPath: PostgreSQLCluster.binaries + "/psql")
         restore.arguments = [
             database, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", try Self.fixture("sql").path,
         ]
-        restore.standardOutput = FileHandle.nullDevice
         try restore.run()
         restore.waitUntilExit()
         #expect(restore.terminationStatus == 0)
