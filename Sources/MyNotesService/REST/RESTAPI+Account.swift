@@ -5,14 +5,15 @@ import MyNotesDomain
 extension RESTAPI {
     /// `POST /api/v1/account/password` `{currentPassword, newPassword}` → `204`; every other
     /// token of the account is revoked, the one used stays.
-    func changePassword(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let token = try bearerToken(request)
+    func changePassword(
+        _ request: HTTPRequest, _ context: BearerContext
+    ) async throws(RESTProblem) -> HTTPResponse {
         let body = try JSONRequestBody.decode(
             APIPasswordChange.self, request, allowed: ["currentPassword", "newPassword"])
         let (current, new) = (body.currentPassword, body.newPassword)
         do {
             try await sessions.changePassword(
-                token: token, current: current, new: new, from: request.clientAddress)
+                token: context.token, current: current, new: new, from: request.clientAddress)
         } catch .passwordTooShort(let minimum) {
             throw .invalidField("newPassword", .passwordTooShort(minimum))
         } catch .passwordTooLong(let maximum) {
@@ -24,11 +25,12 @@ extension RESTAPI {
     }
 
     /// `GET /api/v1/sessions` → `200 {sessions: [Session]}`, oldest first, the live ones.
-    func listSessions(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let token = try bearerToken(request)
+    func listSessions(
+        _ request: HTTPRequest, _ context: BearerContext
+    ) async throws(RESTProblem) -> HTTPResponse {
         let all: [SessionSummary]
         do {
-            all = try await sessions.sessions(token: token)
+            all = try await sessions.sessions(token: context.token)
         } catch {
             throw Self.problem(error)
         }
@@ -46,11 +48,12 @@ extension RESTAPI {
 
     /// `DELETE /api/v1/sessions` → `200 {revoked: n}`: every token of the account but the
     /// one used.
-    func deleteOtherSessions(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let token = try bearerToken(request)
+    func deleteOtherSessions(
+        _ request: HTTPRequest, _ context: BearerContext
+    ) async throws(RESTProblem) -> HTTPResponse {
         let revoked: Int
         do {
-            revoked = try await sessions.revokeOtherSessions(token: token)
+            revoked = try await sessions.revokeOtherSessions(token: context.token)
         } catch {
             throw Self.problem(error)
         }
@@ -61,11 +64,11 @@ extension RESTAPI {
 
     /// `DELETE /api/v1/sessions/{id}` → `204`; an ID the account has no session of is `404`.
     func deleteSession(
-        _ request: HTTPRequest, _ context: RequestContext
+        _ request: HTTPRequest, _ context: BearerContext
     ) async throws(RESTProblem) -> HTTPResponse {
-        let token = try bearerToken(request)
         do {
-            try await sessions.revokeSession(id: context.parameters["id"] ?? "", token: token)
+            try await sessions.revokeSession(
+                id: context.parameters["id"] ?? "", token: context.token)
         } catch {
             throw Self.problem(error)
         }

@@ -6,8 +6,10 @@ extension RESTAPI {
 
     /// `GET /api/v1/changes?since=&limit=` → `200 {changes, cursor, hasMore}`, or `410`
     /// when `since` has expired.
-    func listChanges(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
+    func listChanges(
+        _ request: HTTPRequest, _ context: SignedInContext
+    ) async throws(RESTProblem) -> HTTPResponse {
+        let account = context.account
         let query = Self.queryParameters(request)
         var limit = ChangeFeed.defaultPageSize
         if let text = query["limit"] {
@@ -32,9 +34,10 @@ extension RESTAPI {
 
     /// `GET /api/v1/changes/stream` (`Last-Event-ID` or `?since=` resumes): the account's
     /// changes as Server-Sent Events, from the feed after the cursor, then live.
-    func streamChanges(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
-        let token = try bearerToken(request)
+    func streamChanges(
+        _ request: HTTPRequest, _ context: SignedInContext
+    ) async throws(RESTProblem) -> HTTPResponse {
+        let (account, token) = (context.account, context.token)
         // The header is what a reconnecting client sends; it wins over the query.
         let resume = request.headers["Last-Event-ID"].flatMap { $0.isEmpty ? nil : $0 }
         let since: Int64?

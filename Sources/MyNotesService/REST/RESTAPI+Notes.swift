@@ -13,8 +13,9 @@ extension RESTAPI {
 
     /// `GET /api/v1/notes?limit=&cursor=&q=&snippet=` → `200 {notes, nextCursor}`; with
     /// `snippet=true` and a `q`, each note carries a `snippet` around its first match.
-    func listNotes(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
+    func listNotes(
+        _ request: HTTPRequest, _ context: SignedInContext
+    ) async throws(RESTProblem) -> HTTPResponse {
         let query = Self.queryParameters(request)
         var page = NotePage(limit: Self.defaultPageSize)
         if let text = query["limit"] {
@@ -43,7 +44,7 @@ extension RESTAPI {
         var probe = page
         probe.limit += 1
         let notes = try await Self.domain { () async throws(NoteError) in
-            try await self.notes.notes(account: account, page: probe)
+            try await self.notes.notes(account: context.account, page: probe)
         }
         let shown = notes.prefix(page.limit)
         // The content and each note's other fields: the page is written without growing.
@@ -61,15 +62,16 @@ extension RESTAPI {
     }
 
     /// `POST /api/v1/notes` `{content, date?}` → `201` Note with `Location` and `ETag`.
-    func createNote(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
+    func createNote(
+        _ request: HTTPRequest, _ context: SignedInContext
+    ) async throws(RESTProblem) -> HTTPResponse {
         let body = try Self.noteBody(APINewNote.self, request)
         guard let content = try Self.content(body.content) else {
             throw Self.problem(.missingContent)
         }
         let date = try Self.date(body.date)
         let note = try await Self.domain { () async throws(NoteError) in
-            try await notes.add(content, date: date, account: account)
+            try await notes.add(content, date: date, account: context.account)
         }
         var response = Self.noteResponse(.created, note)
         response.headers["Location"] = "/api/v1/notes/\(note.id)"
@@ -78,12 +80,11 @@ extension RESTAPI {
 
     /// `GET /api/v1/notes/{id}` → `200` Note with `ETag`.
     func getNote(
-        _ request: HTTPRequest, _ context: RequestContext
+        _ request: HTTPRequest, _ context: SignedInContext
     ) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
         let id = try Self.noteID(context)
         let note = try await Self.domain { () async throws(NoteError) in
-            try await notes.note(id, account: account)
+            try await notes.note(id, account: context.account)
         }
         return Self.noteResponse(.ok, note)
     }
@@ -92,9 +93,8 @@ extension RESTAPI {
     /// `If-Match`. The check and the write are one step of the store: a `PATCH` merges
     /// into the note as it is when the write runs.
     func writeNote(
-        _ request: HTTPRequest, _ context: RequestContext, partial: Bool
+        _ request: HTTPRequest, _ context: SignedInContext, partial: Bool
     ) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
         let id = try Self.noteID(context)
         let body: any NoteBody =
             partial
@@ -105,20 +105,20 @@ extension RESTAPI {
         let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
         let note = try await Self.domain { () async throws(NoteError) in
             try await notes.change(
-                id, account: account, content: content, date: date, precondition: precondition)
+                id, account: context.account, content: content, date: date,
+                precondition: precondition)
         }
         return Self.noteResponse(.ok, note)
     }
 
     /// `DELETE /api/v1/notes/{id}` → `204`, honouring `If-Match`.
     func deleteNote(
-        _ request: HTTPRequest, _ context: RequestContext
+        _ request: HTTPRequest, _ context: SignedInContext
     ) async throws(RESTProblem) -> HTTPResponse {
-        let account = try await authenticate(request)
         let id = try Self.noteID(context)
         let precondition = EntityTag.precondition(ifMatch: request.headers["If-Match"], id: id)
         try await Self.domain { () async throws(NoteError) in
-            try await notes.remove(id, account: account, precondition: precondition)
+            try await notes.remove(id, account: context.account, precondition: precondition)
         }
         return HTTPResponse(status: .noContent)
     }
@@ -126,7 +126,7 @@ extension RESTAPI {
     // MARK: Steps
 
     /// The `{id}` of the path: anything but a note ID names no note (`404`).
-    private static func noteID(_ context: RequestContext) throws(RESTProblem) -> NoteID {
+    private static func noteID(_ context: SignedInContext) throws(RESTProblem) -> NoteID {
         guard let text = context.parameters["id"], let id = NoteID(text) else {
             throw .noSuchNote
         }

@@ -40,10 +40,11 @@ extension RESTAPI {
     }
 
     /// `DELETE /api/v1/sessions/current` → `204`; the token used stops working.
-    func deleteCurrentSession(_ request: HTTPRequest) async throws(RESTProblem) -> HTTPResponse {
-        let token = try bearerToken(request)
+    func deleteCurrentSession(
+        _ request: HTTPRequest, _ context: BearerContext
+    ) async throws(RESTProblem) -> HTTPResponse {
         do {
-            try await sessions.signOut(token: token)
+            try await sessions.signOut(token: context.token)
         } catch {
             throw Self.problem(error)
         }

@@ -21,12 +21,14 @@ struct RESTAPI: Sendable {
     /// shutdown).
     let changes: ChangeFeed
     let changeStreams: ChangeStreamHub
+    let authenticator: RESTAuthenticator
 
     init(services: DomainServices, changeStreams: ChangeStreamHub) {
         notes = services.notes
         sessions = services.sessions
         changes = services.changeFeed
         self.changeStreams = changeStreams
+        authenticator = RESTAuthenticator(sessions: services.sessions)
     }
 
     /// Registers every ``RESTEndpoint``: one route per path, one responder per method,
@@ -37,69 +39,75 @@ struct RESTAPI: Sendable {
         for endpoint in RESTEndpoint.allCases {
             if responders[endpoint.path] == nil { paths.append(endpoint.path) }
             responders[endpoint.path, default: [:]][endpoint.method] = RESTResponder(
-                operation: operation(endpoint))
+                operation: operation(endpoint), authenticator: authenticator)
         }
         for path in paths {
             router.on(PathPattern(path), responders: responders[path] ?? [:])
         }
     }
 
-    private func operation(_ endpoint: RESTEndpoint) -> RESTResponder.Operation {
+    private func operation(_ endpoint: RESTEndpoint) -> RESTOperation {
         switch endpoint {
-        case .createAccount: { request, _ throws(RESTProblem) in try await createAccount(request) }
-        case .createSession: { request, _ throws(RESTProblem) in try await createSession(request) }
-        case .deleteCurrentSession:
-            { request, _ throws(RESTProblem) in try await deleteCurrentSession(request) }
-        case .listSessions: { request, _ throws(RESTProblem) in try await listSessions(request) }
-        case .deleteOtherSessions:
-            { request, _ throws(RESTProblem) in try await deleteOtherSessions(request) }
-        case .deleteSession:
-            { request, context throws(RESTProblem) in try await deleteSession(request, context) }
-        case .changePassword:
-            { request, _ throws(RESTProblem) in try await changePassword(request) }
-        case .listNotes: { request, _ throws(RESTProblem) in try await listNotes(request) }
-        case .createNote: { request, _ throws(RESTProblem) in try await createNote(request) }
-        case .getNote:
-            { request, context throws(RESTProblem) in try await getNote(request, context) }
-        case .replaceNote:
-            { request, context throws(RESTProblem) in
-                try await writeNote(request, context, partial: false)
-            }
-        case .updateNote:
-            { request, context throws(RESTProblem) in
-                try await writeNote(request, context, partial: true)
-            }
-        case .deleteNote:
-            { request, context throws(RESTProblem) in try await deleteNote(request, context) }
-        case .listChanges: { request, _ throws(RESTProblem) in try await listChanges(request) }
-        case .streamChanges:
-            { request, _ throws(RESTProblem) in try await streamChanges(request) }
+        case .createAccount:
+            .open { request, _ throws(RESTProblem) in try await createAccount(request) }
+        case .createSession:
+            .open { request, _ throws(RESTProblem) in try await createSession(request) }
         case .openAPIDocument:
-            { _, _ throws(RESTProblem) in
+            .open { _, _ throws(RESTProblem) in
                 HTTPResponse(
                     status: .ok, contentType: Self.jsonContentType, body: OpenAPIDocument.json)
             }
-        }
-    }
-
-    // MARK: Shared steps
-
-    /// The bearer token of the request, or `401`.
-    func bearerToken(_ request: HTTPRequest) throws(RESTProblem) -> String {
-        guard let token = BearerToken(authorization: request.headers["Authorization"])?.text
-        else { throw .unauthorized(tokenGiven: request.headers["Authorization"] != nil) }
-        return token
-    }
-
-    /// The account whose token the request bears, or `401`.
-    func authenticate(_ request: HTTPRequest) async throws(RESTProblem) -> Account {
-        let token = try bearerToken(request)
-        do {
-            return try await sessions.account(token: token)
-        } catch .invalidToken {
-            throw .unauthorized(tokenGiven: true)
-        } catch {
-            throw Self.problem(error)
+        case .deleteCurrentSession:
+            .bearer { request, context throws(RESTProblem) in
+                try await deleteCurrentSession(request, context)
+            }
+        case .listSessions:
+            .bearer { request, context throws(RESTProblem) in
+                try await listSessions(request, context)
+            }
+        case .deleteOtherSessions:
+            .bearer { request, context throws(RESTProblem) in
+                try await deleteOtherSessions(request, context)
+            }
+        case .deleteSession:
+            .bearer { request, context throws(RESTProblem) in
+                try await deleteSession(request, context)
+            }
+        case .changePassword:
+            .bearer { request, context throws(RESTProblem) in
+                try await changePassword(request, context)
+            }
+        case .listNotes:
+            .signedIn { request, context throws(RESTProblem) in
+                try await listNotes(request, context)
+            }
+        case .createNote:
+            .signedIn { request, context throws(RESTProblem) in
+                try await createNote(request, context)
+            }
+        case .getNote:
+            .signedIn { request, context throws(RESTProblem) in try await getNote(request, context)
+            }
+        case .replaceNote:
+            .signedIn { request, context throws(RESTProblem) in
+                try await writeNote(request, context, partial: false)
+            }
+        case .updateNote:
+            .signedIn { request, context throws(RESTProblem) in
+                try await writeNote(request, context, partial: true)
+            }
+        case .deleteNote:
+            .signedIn { request, context throws(RESTProblem) in
+                try await deleteNote(request, context)
+            }
+        case .listChanges:
+            .signedIn { request, context throws(RESTProblem) in
+                try await listChanges(request, context)
+            }
+        case .streamChanges:
+            .signedIn { request, context throws(RESTProblem) in
+                try await streamChanges(request, context)
+            }
         }
     }
 

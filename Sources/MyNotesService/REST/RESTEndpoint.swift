@@ -21,7 +21,6 @@ public enum RESTEndpoint: String, CaseIterable, Sendable {
     case replaceNote
     case updateNote
     case deleteNote
-    // Issue 12: the change feed.
     case listChanges
     case streamChanges
     case openAPIDocument

@@ -1,18 +1,17 @@
 import HTTPCore
 import MyNotesProtocol
 
-/// One REST operation (a method on a path). Every answer goes through here, so a
-/// ``RESTProblem`` thrown anywhere is rendered the same way, in one place.
+/// One REST operation (a method on a path). Every answer goes through here, so the
+/// caller's identity is established in one place, and a ``RESTProblem`` thrown anywhere
+/// is rendered the same way.
 struct RESTResponder: HTTPResponder {
-    typealias Operation =
-        @Sendable (HTTPRequest, RequestContext) async throws(RESTProblem) -> HTTPResponse
-
-    let operation: Operation
+    let operation: RESTOperation
+    let authenticator: RESTAuthenticator
 
     func respond(to request: HTTPRequest, context: RequestContext) async -> HTTPResponse {
         var response: HTTPResponse
         do {
-            response = try await operation(request, context)
+            response = try await authenticator.run(operation, request, context)
         } catch {
             if let cause = error.cause {
                 context.logger.error(
