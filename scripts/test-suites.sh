@@ -20,3 +20,7 @@ load_suites='ConnectionLimitTests|ChangeStreamTests|ChangeStreamProcessTests|Str
 # Their waits were lengthened later that day (the silent connection 120 s, the catch-up 5
 # minutes), after a stalled plain run failed them too; the ASan step still skips them.
 time_limited_tests='sixSignUpsFromOneAddress|theSignUpRateHoldsAcrossServers|tenThousand|twoFastWritersStopAtTheByteLimit|ChangeFeedIntegrationTests/silent|notesWaitingOnOpeningAreFoundAtOnceAndIndexedWhileTheStoreServes|aQuietStoreIndexesTheWaitingNotes'
+# The test targets that run programs: the built executables (server commands, the CLI,
+# fault injection under a tmpfs mount, the operations tools such as promtool). The quick
+# tier leaves them to the full run.
+process_suites='ServerCommandTests|MynotesCLITests|FaultTests|OperationsTests'
