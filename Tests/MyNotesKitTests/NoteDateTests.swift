@@ -46,10 +46,10 @@ struct NoteDateTests {
 
     @Test("Orders as points in time; a bare day is its midnight")
     func ordering() {
-        #expect(NoteDate("2026-11-29")! < NoteDate("2026-11-29 00:00:01")!)
-        #expect(!(NoteDate("2026-11-29")! < NoteDate("2026-11-29 00:00")!))
-        #expect(!(NoteDate("2026-11-29 00:00")! < NoteDate("2026-11-29")!))
-        #expect(NoteDate("2026-11-29")! != NoteDate("2026-11-29 00:00")!)
+        #expect(NoteDate("2026-11-29") < NoteDate("2026-11-29 00:00:01"))
+        #expect(!(NoteDate("2026-11-29") < NoteDate("2026-11-29 00:00")))
+        #expect(!(NoteDate("2026-11-29 00:00") < NoteDate("2026-11-29")))
+        #expect(NoteDate("2026-11-29") != NoteDate("2026-11-29 00:00"))
     }
 
     @Test("Converts from and to Date in a given time zone")
