@@ -58,14 +58,14 @@ let package = Package(
         .target(
             name: "SQLiteStore",
             dependencies: [
-                "StorageSupport", "MyNotesDomain", "CSQLite", "Locking", "BoundedExecution",
-                "Telemetry",
+                "StorageSupport", "MyNotesDomain", "MyNotesProtocol", "CSQLite", "Locking",
+                "BoundedExecution", "Telemetry",
             ]),
         .target(
             name: "PostgreSQLStore",
             dependencies: [
-                "StorageSupport", "MyNotesDomain", "CLibPQ", "Locking", "BoundedExecution",
-                "Telemetry",
+                "StorageSupport", "MyNotesDomain", "MyNotesProtocol", "CLibPQ", "Locking",
+                "BoundedExecution", "Telemetry",
             ]),
         // The store locations (`sqlite:PATH`, `postgres://…`) and the copy between stores:
         // the one storage module that knows both engines.
@@ -96,9 +96,9 @@ let package = Package(
         .target(
             name: "MyNotesTesting",
             dependencies: [
-                "MyNotesService", "MyNotesDomain", "SQLiteStore", "PostgreSQLStore",
-                "StorageSupport", "HTTPCore", "Secrets", "Locking", "ServerLogging",
-                "BoundedExecution",
+                "MyNotesService", "MyNotesDomain", "MyNotesProtocol", "SQLiteStore",
+                "PostgreSQLStore", "StorageSupport", "HTTPCore", "Secrets", "Locking",
+                "ServerLogging", "BoundedExecution",
             ]),
 
         // Tests.
@@ -110,7 +110,7 @@ let package = Package(
             name: "StorageTests",
             dependencies: [
                 "Storage", "SQLiteStore", "PostgreSQLStore", "StorageSupport", "BoundedExecution",
-                "Locking", "Telemetry", "MyNotesTesting",
+                "Locking", "Telemetry", "MyNotesTesting", "MyNotesProtocol",
             ],
             // Databases made by earlier code, which the current code must open and upgrade.
             resources: [.copy("Fixtures")]),

@@ -55,11 +55,17 @@ public struct NoteDate: Sendable, Hashable, Comparable, LosslessStringConvertibl
     /// digits, no spaces around, no other separator.
     public init?(_ text: String) {
         var text = text
-        guard let parsed = text.withUTF8(Self.parse) else { return nil }
+        guard let parsed = text.withUTF8({ NoteDate(utf8: $0) }) else { return nil }
         self = parsed
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> NoteDate? {
+    /// Parses the same forms as ``init(_:)`` from UTF-8 bytes: a column a store reads
+    /// becomes a date without a `String` made first.
+    ///
+    /// ```swift
+    /// Array("2026-11-29".utf8).withUnsafeBufferPointer { NoteDate(utf8: $0) }
+    /// ```
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10 || bytes.count == 16 || bytes.count == 19 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -73,7 +79,10 @@ public struct NoteDate: Sendable, Hashable, Comparable, LosslessStringConvertibl
         guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"),
             let month = number(5..<7), bytes[7] == UInt8(ascii: "-"), let day = number(8..<10)
         else { return nil }
-        guard bytes.count > 10 else { return NoteDate(year: year, month: month, day: day) }
+        guard bytes.count > 10 else {
+            self.init(year: year, month: month, day: day)
+            return
+        }
         guard bytes[10] == UInt8(ascii: " "), let hour = number(11..<13),
             bytes[13] == UInt8(ascii: ":"), let minute = number(14..<16)
         else { return nil }
@@ -82,43 +91,68 @@ public struct NoteDate: Sendable, Hashable, Comparable, LosslessStringConvertibl
             guard bytes[16] == UInt8(ascii: ":"), let value = number(17..<19) else { return nil }
             second = value
         }
-        return NoteDate(year: year, month: month, day: day, time: (hour, minute, second))
+        self.init(year: year, month: month, day: day, time: (hour, minute, second))
     }
 
     /// The wire form, as stored and answered: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`.
     public var description: String {
-        let count = time == nil ? 10 : 19
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            func put(_ value: Int, width: Int, at offset: Int) {
-                var remaining = value
-                for index in (offset..<offset + width).reversed() {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                    remaining /= 10
-                }
-            }
-            put(year, width: 4, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            put(month, width: 2, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            put(day, width: 2, at: 8)
-            if let time {
-                buffer[10] = UInt8(ascii: " ")
-                put(time.hour, width: 2, at: 11)
-                buffer[13] = UInt8(ascii: ":")
-                put(time.minute, width: 2, at: 14)
-                buffer[16] = UInt8(ascii: ":")
-                put(time.second, width: 2, at: 17)
+        String(unsafeUninitializedCapacity: utf8Count) { buffer in
+            var count = 0
+            writeText { byte in
+                buffer[count] = byte
+                count += 1
             }
             return count
         }
     }
 
-    /// Orders as points in time: a bare day is its midnight; ties keep no further order.
-    public static func < (lhs: NoteDate, rhs: NoteDate) -> Bool {
-        lhs.sortKey < rhs.sortKey
+    /// Appends ``description``'s bytes to `out` without making a `String`: a response
+    /// writer puts thousands of dates into one buffer. Its digits and separators need no
+    /// escaping in JSON or XML.
+    ///
+    /// ```swift
+    /// var out = Array("CDate=".utf8)
+    /// NoteDate("2026-11-29 14:30")!.appendText(to: &out)  // CDate=2026-11-29 14:30:00
+    /// ```
+    public func appendText(to out: inout [UInt8]) {
+        writeText { out.append($0) }
     }
 
-    private var sortKey: (Int, Int, Int, Int, Int, Int) {
+    /// The length of ``description`` in bytes: 10 for a bare day, 19 with a time.
+    public var utf8Count: Int { time == nil ? 10 : 19 }
+
+    /// The one writer of the wire form, byte by byte, for ``description`` and
+    /// ``appendText(to:)``.
+    @inline(__always)
+    private func writeText(_ put: (UInt8) -> Void) {
+        func digits(_ value: Int, width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, width: 4)
+        put(UInt8(ascii: "-"))
+        digits(month, width: 2)
+        put(UInt8(ascii: "-"))
+        digits(day, width: 2)
+        guard let time else { return }
+        put(UInt8(ascii: " "))
+        digits(time.hour, width: 2)
+        put(UInt8(ascii: ":"))
+        digits(time.minute, width: 2)
+        put(UInt8(ascii: ":"))
+        digits(time.second, width: 2)
+    }
+
+    /// Orders as points in time: a bare day is its midnight; ties keep no further order.
+    public static func < (lhs: NoteDate, rhs: NoteDate) -> Bool {
+        lhs.instant < rhs.instant
+    }
+
+    private var instant: (Int, Int, Int, Int, Int, Int) {
         (year, month, day, time?.hour ?? 0, time?.minute ?? 0, time?.second ?? 0)
     }
 

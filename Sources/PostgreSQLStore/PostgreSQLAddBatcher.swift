@@ -187,7 +187,8 @@ final class PostgreSQLAddBatcher: Sendable {
         let draft = pending.draft
         let quota = pending.quota
         return [
-            .integer(account), .text(draft.date), .text(draft.sortKey), .text(draft.content),
+            .integer(account), .text(draft.date.description), .text(draft.date.sortKey),
+            .text(draft.content),
             .text(TextFolding.fold(draft.content)),
             quota.notes.map { .integer(Int64($0)) } ?? .null,
             quota.bytes.map { .integer(Int64($0)) } ?? .null,

@@ -30,11 +30,28 @@ public struct PostgreSQLError: DatabaseFailure, Hashable {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// Whether the store, not PostgreSQL, failed: PostgreSQL returned a row the store
+    /// cannot read (``corruptRow(_:sql:)``), which its callers are told as
+    /// ``StoreError/corruptRow(_:)``.
+    let isCorruptRow: Bool
 
     public init(sqlState: String, message: String, sql: String?) {
+        self.init(sqlState: sqlState, message: message, sql: sql, isCorruptRow: false)
+    }
+
+    private init(sqlState: String, message: String, sql: String?, isCorruptRow: Bool) {
         self.sqlState = sqlState
         self.message = message
         self.sql = sql
+        self.isCorruptRow = isCorruptRow
+    }
+
+    /// A row that `sql` returned and the store cannot read, `message` saying which and
+    /// why. It travels as a `PostgreSQLError` through the code that reads rows, whose
+    /// failures are PostgreSQL's; its SQLSTATE is `XX001` (data corrupted), and it is
+    /// neither a lost connection nor a conflict, so no read runs again for it.
+    static func corruptRow(_ message: String, sql: String?) -> PostgreSQLError {
+        PostgreSQLError(sqlState: "XX001", message: message, sql: sql, isCorruptRow: true)
     }
 
     /// The SQLSTATE's class, its first two characters: `08` is a connection exception,

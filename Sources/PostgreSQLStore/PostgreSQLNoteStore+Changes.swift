@@ -23,18 +23,15 @@ extension PostgreSQLNoteStore {
             let rows = try connection.query(
                 Self.changesAfter, .integer(account), .integer(cursor ?? 0),
                 .integer(Int64(max(0, limit)) + 1))
-            let found = (0..<rows.count).compactMap { row -> FeedRead.Row? in
-                guard !rows.isNull(row, 2) else { return nil }
-                return FeedRead.Row(
-                    sequence: rows.int64(row, 2), noteID: rows.int64(row, 3),
-                    version: rows.int64(row, 4), deleted: rows.int64(row, 5) != 0,
-                    createdSequence: rows.int64(row, 6),
-                    note: rows.isNull(row, 7)
-                        ? nil
-                        : Note(
-                            id: rows.int64(row, 7), date: rows.text(row, 8),
-                            content: rows.text(row, 9), createdAt: rows.int64(row, 10),
-                            updatedAt: rows.int64(row, 11), version: rows.int64(row, 12)))
+            var found: [FeedRead.Row] = []
+            for row in 0..<rows.count where !rows.isNull(row, 2) {
+                found.append(
+                    FeedRead.Row(
+                        sequence: rows.int64(row, 2), noteID: rows.int64(row, 3),
+                        version: rows.int64(row, 4), deleted: rows.int64(row, 5) != 0,
+                        createdSequence: rows.int64(row, 6),
+                        note: rows.isNull(row, 7)
+                            ? nil : try Self.note(rows, row, startingAt: 7)))
             }
             return FeedRead.assemble(
                 rows: found, position: rows.count > 0 ? rows.int64(0, 0) : 0,

@@ -52,13 +52,9 @@ extension PostgreSQLNoteStore {
                         account: check.account.id, page: page, indexer: indexer, on: connection)
                 )
             }
-            let notes = (0..<rows.count).compactMap { row -> Note? in
-                rows.isNull(row, 9)
-                    ? nil
-                    : Note(
-                        id: rows.int64(row, 9), date: rows.text(row, 10),
-                        content: rows.text(row, 11), createdAt: rows.int64(row, 12),
-                        updatedAt: rows.int64(row, 13), version: rows.int64(row, 14))
+            var notes: [Note] = []
+            for row in 0..<rows.count where !rows.isNull(row, 9) {
+                notes.append(try Self.note(rows, row, startingAt: 9))
             }
             return (check, notes)
         }
@@ -118,7 +114,7 @@ extension PostgreSQLNoteStore {
                 pageFromNewest, .integer(account), needle.map(PostgreSQLValue.text) ?? .null,
                 .integer(Int64(limit)))
         }
-        return (0..<rows.count).map { note(rows, $0) }
+        return try notes(rows)
     }
 
     static let pageFromNewest = """
@@ -218,12 +214,12 @@ extension PostgreSQLNoteStore {
             WHERE account_id = $5 AND id = $6
                 AND ($7::bigint[] IS NULL OR version = ANY($7::bigint[]))
             RETURNING \(Self.noteColumns)
-            """, change.date.map(PostgreSQLValue.text) ?? .null,
-            change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+            """, change.date.map { .text($0.description) } ?? .null,
+            change.date.map { .text($0.sortKey) } ?? .null,
             change.content.map(PostgreSQLValue.text) ?? .null,
             change.content.map { .text(TextFolding.fold($0)) } ?? .null,
             .integer(account), .integer(id), Self.versions(precondition))
-        if rows.count > 0 { return .applied(Self.note(rows, 0)) }
+        if rows.count > 0 { return .applied(try Self.note(rows, 0)) }
         return try Self.refusal(precondition, id: id, account: account, on: connection)
     }
 
@@ -271,13 +267,30 @@ extension PostgreSQLNoteStore {
         let rows = try connection.query(
             "SELECT \(noteColumns) FROM notes WHERE account_id = $1 AND id = $2",
             .integer(account), .integer(id))
-        return rows.count > 0 ? note(rows, 0) : nil
+        return rows.count > 0 ? try note(rows, 0) : nil
     }
 
-    static func note(_ rows: PostgreSQLRows, _ row: Int) -> Note {
-        Note(
-            id: rows.int64(row, 0), date: rows.text(row, 1), content: rows.text(row, 2),
-            createdAt: rows.int64(row, 3), updatedAt: rows.int64(row, 4),
-            version: rows.int64(row, 5))
+    /// A note from the columns of ``noteColumns`` in `row`, from `first` on; a date that
+    /// does not parse (a hand-edited database) fails the read rather than the server.
+    static func note(
+        _ rows: PostgreSQLRows, _ row: Int, startingAt first: Int32 = 0
+    ) throws(PostgreSQLError) -> Note {
+        let id = rows.int64(row, first)
+        guard let date = rows.noteDate(row, first + 1) else {
+            throw .corruptRow(
+                StoreError.unreadableDate(rows.text(row, first + 1), ofNote: id), sql: nil)
+        }
+        return Note(
+            id: id, date: date, content: rows.text(row, first + 2),
+            createdAt: rows.int64(row, first + 3), updatedAt: rows.int64(row, first + 4),
+            version: rows.int64(row, first + 5))
+    }
+
+    /// Every row's note, as ``note(_:_:startingAt:)`` reads it.
+    static func notes(_ rows: PostgreSQLRows) throws(PostgreSQLError) -> [Note] {
+        var notes: [Note] = []
+        notes.reserveCapacity(rows.count)
+        for row in 0..<rows.count { notes.append(try note(rows, row)) }
+        return notes
     }
 }

@@ -167,7 +167,7 @@ extension PostgreSQLNoteStore {
             [.init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: [])]
                 + statements + [.init(sql: "COMMIT", parameters: [])])
         let rows = results[1]
-        return ((0..<rows.count).map { note(rows, $0) }, sampleEdge(of: results[2]))
+        return (try notes(rows), sampleEdge(of: results[2]))
     }
 
     /// How many notes the sample reads: `most`, or as many as hold
@@ -264,20 +264,26 @@ extension PostgreSQLNoteStore {
         }
         // Each note is made as it arrives, while PostgreSQL reads the next out of TOAST.
         var notes: [Note] = []
+        var unreadable: PostgreSQLError?
         let results = try connection.pipeline([
             .init(sql: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", parameters: []),
             .init(sql: bucketPlans, parameters: []),
             .init(
                 sql: sql, parameters: parameters,
                 eachRow: { rows in
-                    notes += (0..<rows.count).map { note(rows, $0) }
+                    do throws(PostgreSQLError) {
+                        notes += try Self.notes(rows)
+                    } catch {
+                        unreadable = unreadable ?? error
+                    }
                 }),
             .init(
                 sql: tailMatches,
                 parameters: [.integer(account)] + cursor + [.text(needle), .integer(Int64(limit))]),
             .init(sql: "COMMIT", parameters: []),
         ])
-        return merged(notes, results[3], limit: limit)
+        if let unreadable { throw unreadable }
+        return try merged(notes, results[3], limit: limit)
     }
 
     /// The notes of a page read through an index and those of the tail, newest first, each
@@ -286,12 +292,17 @@ extension PostgreSQLNoteStore {
     /// order to this sort, so that PostgreSQL sorts no row with its content (a page of long
     /// notes took twice the listing's time in the statement).
     private static func merged(_ indexed: [Note], _ tail: PostgreSQLRows, limit: Int)
-        -> [Note]
+        throws(PostgreSQLError) -> [Note]
     {
         var notes = indexed
         let listed = Set(notes.map(\.id))
-        notes += (0..<tail.count).map { note(tail, $0) }.filter { !listed.contains($0.id) }
-        notes.sort { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
+        notes += try Self.notes(tail).filter { !listed.contains($0.id) }
+        // The page's order, sort_key's: a bare day is its midnight, ties go by ID.
+        notes.sort { a, b in
+            if b.date < a.date { return true }
+            if a.date < b.date { return false }
+            return a.id > b.id
+        }
         return Array(notes.prefix(limit))
     }
 

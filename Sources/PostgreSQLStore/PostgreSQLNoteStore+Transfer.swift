@@ -49,9 +49,12 @@ extension PostgreSQLNoteStore: TransferableStore {
             let rows = try connection.query(
                 "SELECT \(Self.noteColumns), account_id FROM notes WHERE id > $1 ORDER BY id LIMIT $2",
                 .integer(after), .integer(Int64(limit)))
-            return (0..<rows.count).map { row in
-                StoreRows.Note(accountID: rows.int64(row, 6), note: Self.note(rows, row))
+            var notes: [StoreRows.Note] = []
+            for row in 0..<rows.count {
+                notes.append(
+                    StoreRows.Note(accountID: rows.int64(row, 6), note: try Self.note(rows, row)))
             }
+            return notes
         }
     }
 
@@ -92,8 +95,8 @@ extension PostgreSQLNoteStore: TransferableStore {
                         INSERT INTO notes (account_id, id, date, sort_key, content, folded_content,
                             created_at, updated_at, version)
                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                        """, .integer(row.accountID), .integer(note.id), .text(note.date),
-                        .text(note.position.sortKey), .text(note.content),
+                        """, .integer(row.accountID), .integer(note.id),
+                        .text(note.date.description), .text(note.date.sortKey), .text(note.content),
                         .text(TextFolding.fold(note.content)), .integer(note.createdAt),
                         .integer(note.updatedAt), .integer(note.version))
                 }

@@ -90,7 +90,7 @@ final class PostgreSQLReadBatcher: Sendable {
                         do throws(PostgreSQLError) {
                             return try then(try result.get(), connection)
                         } catch {
-                            throw .database(error)
+                            throw StoreError(error)
                         }
                     }
                     outcome.withLock { $0 = value }

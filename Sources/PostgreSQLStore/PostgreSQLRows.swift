@@ -1,5 +1,6 @@
 internal import CLibPQ
 import MyNotesDomain
+import MyNotesProtocol
 import StorageSupport
 
 #if canImport(Glibc)
@@ -43,6 +44,16 @@ final class PostgreSQLRows {
         let length = Int(PQgetlength(result, Int32(row), column))
         return value.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(storedText: UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    /// A text column read as a note's date, parsed from libpq's own bytes (no `String`
+    /// made per row); `nil` when it holds no date (`NULL`, or text of a hand-edited row).
+    func noteDate(_ row: Int, _ column: Int32) -> NoteDate? {
+        guard let value = PQgetvalue(result, Int32(row), column) else { return nil }
+        let length = Int(PQgetlength(result, Int32(row), column))
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+            NoteDate(utf8: UnsafeBufferPointer(start: $0, count: length))
         }
     }
 

@@ -9,9 +9,15 @@ extension StoreError {
     init(_ error: PostgreSQLPoolError, retryAfter: Duration) {
         switch error {
         case .unreachable: self = .overloaded(retryAfter: retryAfter)
-        case .failed(let cause): self = .database(cause)
+        case .failed(let cause): self = StoreError(cause)
         case .closed: self = .closed
         }
+    }
+
+    /// A failure of the store's PostgreSQL calls: the engine's report, or a row it read and
+    /// could not make sense of.
+    init(_ failure: PostgreSQLError) {
+        self = failure.isCorruptRow ? .corruptRow(failure.message) : .database(failure)
     }
 
     /// Work the store's executor refused: its queue is full, or the store is closed.

@@ -36,7 +36,8 @@ extension SQLiteNoteStore {
                         sequence: statement.int64(2), noteID: statement.int64(3),
                         version: statement.int64(4), deleted: statement.int64(5) != 0,
                         createdSequence: statement.int64(6),
-                        note: statement.isNull(7) ? nil : Self.note(from: statement, startingAt: 7))
+                        note: statement.isNull(7)
+                            ? nil : try Self.note(from: statement, startingAt: 7))
                 )
             }
             return FeedRead.assemble(

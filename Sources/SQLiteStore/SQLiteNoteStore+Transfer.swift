@@ -60,7 +60,8 @@ extension SQLiteNoteStore: TransferableStore {
             var rows: [StoreRows.Note] = []
             while try statement.step() {
                 rows.append(
-                    StoreRows.Note(accountID: statement.int64(6), note: Self.note(from: statement)))
+                    StoreRows.Note(
+                        accountID: statement.int64(6), note: try Self.note(from: statement)))
             }
             return rows
         }
@@ -106,8 +107,8 @@ extension SQLiteNoteStore: TransferableStore {
                     """)
                 let note = row.note
                 try insert.bind(
-                    .integer(note.id), .integer(row.accountID), .text(note.date),
-                    .text(note.position.sortKey), .text(note.content), .integer(note.createdAt),
+                    .integer(note.id), .integer(row.accountID), .text(note.date.description),
+                    .text(note.date.sortKey), .text(note.content), .integer(note.createdAt),
                     .integer(note.updatedAt), .integer(note.version)
                 ).run()
                 try SQLiteSearchIndex.inserted(id: note.id, on: connection)

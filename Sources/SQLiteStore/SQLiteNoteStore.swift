@@ -415,7 +415,7 @@ public final class SQLiteNoteStore: NoteStore {
             .integer(page.after?.id ?? 0), needle.map(SQLiteValue.text) ?? .null,
             .integer(Int64(max(0, page.limit))))
         var notes: [Note] = []
-        while try statement.step() { notes.append(note(from: statement)) }
+        while try statement.step() { notes.append(try note(from: statement)) }
         return notes
     }
 
@@ -484,11 +484,11 @@ public final class SQLiteNoteStore: NoteStore {
                     """)
                 let now = Self.now()
                 try insert.bind(
-                    .integer(account), .text(draft.date), .text(draft.sortKey),
+                    .integer(account), .text(draft.date.description), .text(draft.date.sortKey),
                     .text(draft.content), .integer(now), .integer(now))
                 _ = try insert.step()
                 searchIndexer.added()  // search index: the note waits for a batch
-                return Self.note(from: insert)
+                return try Self.note(from: insert)
             }
         }
         changeObservers.post(.account(account))
@@ -560,8 +560,8 @@ public final class SQLiteNoteStore: NoteStore {
             RETURNING \(Self.noteColumns)
             """)
         try update.bind(
-            change.date.map(SQLiteValue.text) ?? .null,
-            change.date.map { .text(NoteDraft.sortKey(of: $0)) } ?? .null,
+            change.date.map { .text($0.description) } ?? .null,
+            change.date.map { .text($0.sortKey) } ?? .null,
             change.content.map(SQLiteValue.text) ?? .null, .integer(Self.now()),
             .integer(id), .integer(account))
         // The search index forgets the old content (and the key of the old date) before
@@ -569,7 +569,7 @@ public final class SQLiteNoteStore: NoteStore {
         if change.content != nil || change.date != nil {
             try SQLiteSearchIndex.willChange(id: id, account: account, on: connection)
         }
-        if try update.step() { return .applied(Self.note(from: update)) }
+        if try update.step() { return .applied(try Self.note(from: update)) }
         return precondition == .exists ? .preconditionFailed(current: nil) : .notFound
     }
 
@@ -616,7 +616,7 @@ public final class SQLiteNoteStore: NoteStore {
         let statement = try connection.statement(
             "SELECT \(noteColumns) FROM notes WHERE id = ? AND account_id = ?")
         try statement.bind(.integer(id), .integer(account))
-        return try statement.step() ? note(from: statement) : nil
+        return try statement.step() ? try note(from: statement) : nil
     }
 
     // MARK: Helpers
@@ -667,7 +667,7 @@ public final class SQLiteNoteStore: NoteStore {
         do throws(SQLiteError) {
             return try body()
         } catch {
-            throw .database(error)
+            throw StoreError(error)
         }
     }
 
@@ -692,10 +692,20 @@ public final class SQLiteNoteStore: NoteStore {
             createdAt: statement.int64(first + 2), lastUsedAt: statement.int64(first + 3))
     }
 
-    static func note(from statement: SQLiteStatement, startingAt first: Int32 = 0) -> Note {
-        Note(
-            id: statement.int64(first), date: statement.text(first + 1),
-            content: statement.text(first + 2), createdAt: statement.int64(first + 3),
-            updatedAt: statement.int64(first + 4), version: statement.int64(first + 5))
+    /// A note from the columns of ``noteColumns``, from `first` on; a date that does not
+    /// parse (a hand-edited database) fails the read rather than the server.
+    static func note(
+        from statement: SQLiteStatement, startingAt first: Int32 = 0
+    ) throws(SQLiteError) -> Note {
+        let id = statement.int64(first)
+        guard let date = statement.noteDate(first + 1) else {
+            throw .corruptRow(
+                StoreError.unreadableDate(statement.text(first + 1), ofNote: id),
+                sql: statement.sql)
+        }
+        return Note(
+            id: id, date: date, content: statement.text(first + 2),
+            createdAt: statement.int64(first + 3), updatedAt: statement.int64(first + 4),
+            version: statement.int64(first + 5))
     }
 }

@@ -51,7 +51,7 @@ final class SQLiteReaderPool: Sendable {
         do throws(SQLiteError) {
             return try body(connection)
         } catch {
-            throw .database(error)
+            throw StoreError(error)
         }
     }
 

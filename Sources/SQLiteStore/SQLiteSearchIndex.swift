@@ -403,7 +403,7 @@ enum SQLiteSearchIndex {
         var notes: [Note] = []
         for id in ids ?? [] {
             try fetch.bind(.integer(id))
-            if try fetch.step() { notes.append(SQLiteNoteStore.note(from: fetch)) }
+            if try fetch.step() { notes.append(try SQLiteNoteStore.note(from: fetch)) }
             fetch.reset()
         }
         return notes

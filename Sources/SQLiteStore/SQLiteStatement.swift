@@ -1,5 +1,6 @@
 import CSQLite
 import MyNotesDomain
+import MyNotesProtocol
 import StorageSupport
 
 /// A compiled SQL statement. Finalized when released.
@@ -81,6 +82,14 @@ final class SQLiteStatement {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(storedText: UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    /// A text column read as a note's date, parsed from SQLite's own bytes (no `String`
+    /// made per row); `nil` when it holds no date (`NULL`, or text of a hand-edited row).
+    func noteDate(_ column: Int32) -> NoteDate? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return NoteDate(utf8: UnsafeBufferPointer(start: pointer, count: count))
     }
 
     func blob(_ column: Int32) -> [UInt8] {

@@ -121,7 +121,8 @@ public struct StoreCopy: Sendable {
             guard let end = batch.last else { break }
             for row in batch {
                 let note = row.note
-                hash.add(row.accountID, note.id, note.date, note.content, note.createdAt)
+                hash.add(
+                    row.accountID, note.id, note.date.description, note.content, note.createdAt)
                 hash.add(note.updatedAt, note.version)
             }
             notes += batch.count

@@ -20,7 +20,7 @@ struct LegacyRequestTests {
     }
 
     static let request = LegacyRequest(
-        action: .add, date: NoteDate("2026-11-29 08:00")!, content: "a&b=c+d %41 日")
+        action: .add, date: NoteDate("2026-11-29 08:00"), content: "a&b=c+d %41 日")
 
     @Test("GET puts each value, query-encoded, in the query string")
     func get() throws {

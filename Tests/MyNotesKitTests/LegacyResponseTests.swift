@@ -33,7 +33,7 @@ struct LegacyResponseTests {
     func query(body: String, format: WireFormat) throws {
         let response = try Self.read(body, format).get()
         #expect(
-            response.notes == [Note(id: 12, date: NoteDate("2026-11-29")!, content: "Buy milk")])
+            response.notes == [Note(id: 12, date: NoteDate("2026-11-29"), content: "Buy milk")])
     }
 
     @Test("An empty account is an empty list, not a failure", arguments: WireFormat.allCases)

@@ -28,12 +28,28 @@ struct NoteDateTests {
         #expect(NoteDate(text) == nil)
     }
 
+    @Test(
+        "Parses UTF-8 bytes as it parses text, and appends the bytes of its description",
+        arguments: [
+            "2026-11-29", "2026-11-29 14:30", "2026-11-29 23:59:59", "0001-01-01", "2026-13-01",
+            "2026-11-29 ", "", "2026-11-29T12:00",
+        ])
+    func bytes(text: String) {
+        let parsed = Array(text.utf8).withUnsafeBufferPointer { NoteDate(utf8: $0) }
+        #expect(parsed == NoteDate(text))
+        guard let parsed else { return }
+        var out = Array("CDate=".utf8)
+        parsed.appendText(to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "CDate=" + parsed.description)
+        #expect(parsed.utf8Count == parsed.description.utf8.count)
+    }
+
     @Test("Orders as points in time; a bare day is its midnight")
     func ordering() {
-        #expect(NoteDate("2026-11-29")! < NoteDate("2026-11-29 00:00:01")!)
-        #expect(!(NoteDate("2026-11-29")! < NoteDate("2026-11-29 00:00")!))
-        #expect(!(NoteDate("2026-11-29 00:00")! < NoteDate("2026-11-29")!))
-        #expect(NoteDate("2026-11-29")! != NoteDate("2026-11-29 00:00")!)
+        #expect(NoteDate("2026-11-29") < NoteDate("2026-11-29 00:00:01"))
+        #expect(!(NoteDate("2026-11-29") < NoteDate("2026-11-29 00:00")))
+        #expect(!(NoteDate("2026-11-29 00:00") < NoteDate("2026-11-29")))
+        #expect(NoteDate("2026-11-29") != NoteDate("2026-11-29 00:00"))
     }
 
     @Test("Converts from and to Date in a given time zone")

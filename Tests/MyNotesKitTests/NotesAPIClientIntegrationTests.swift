@@ -76,10 +76,10 @@ struct NotesAPIClientIntegrationTests {
         #expect(fetched == created)
 
         let replaced = try await style.replace(
-            api, id: created.id, content: "+%26&=", date: NoteDate("2027-01-01")!,
+            api, id: created.id, content: "+%26&=", date: NoteDate("2027-01-01"),
             ifMatch: fetched.etag)
         #expect(
-            replaced.note == Note(id: created.id, date: NoteDate("2027-01-01")!, content: "+%26&="))
+            replaced.note == Note(id: created.id, date: NoteDate("2027-01-01"), content: "+%26&="))
         #expect(replaced.etag != created.etag)
 
         let patched = try await style.update(api, id: created.id, content: "only the text")

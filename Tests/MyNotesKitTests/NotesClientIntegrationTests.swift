@@ -48,8 +48,8 @@ struct NotesClientIntegrationTests {
 
         // When notes are added
         let first = try await style.add(
-            client, Self.hardContent, date: NoteDate("2026-11-29 08:30")!)
-        let second = try await style.add(client, "second & last", date: NoteDate("2026-11-30")!)
+            client, Self.hardContent, date: NoteDate("2026-11-29 08:30"))
+        let second = try await style.add(client, "second & last", date: NoteDate("2026-11-30"))
 
         // Then the query returns them exactly, newest first
         #expect(first.date.description == "2026-11-29 08:30:00")
@@ -57,12 +57,12 @@ struct NotesClientIntegrationTests {
 
         // When one is modified and the other removed
         try await style.modify(
-            client, id: first.id, content: "+%26&=", date: NoteDate("2027-01-01")!)
+            client, id: first.id, content: "+%26&=", date: NoteDate("2027-01-01"))
         try await style.remove(client, id: second.id)
 
         // Then
         let notes = try await style.query(client)
-        #expect(notes == [Note(id: first.id, date: NoteDate("2027-01-01")!, content: "+%26&=")])
+        #expect(notes == [Note(id: first.id, date: NoteDate("2027-01-01"), content: "+%26&=")])
     }
 
     @Test("Failures carry the server's ResultCode", arguments: combinations)
@@ -96,7 +96,7 @@ struct NotesClientIntegrationTests {
         let client = NotesClient(configuration)
         // When a note is added, Then the failure is the server's -3, in words
         do {
-            _ = try await style.add(client, "lost?", date: NoteDate("2026-11-29")!)
+            _ = try await style.add(client, "lost?", date: NoteDate("2026-11-29"))
             Issue.record("the add succeeded on a failing store")
         } catch {
             #expect(error.resultCode == .dataAccessFailed)
@@ -109,7 +109,7 @@ struct NotesClientIntegrationTests {
         let client = try Self.client(method: .post, wire: wire)
         let content = String(repeating: "笔&", count: 65_536 / 4)
         #expect(content.utf8.count == 65_536)
-        let note = try await client.add(content, date: NoteDate("2026-11-29")!)
+        let note = try await client.add(content, date: NoteDate("2026-11-29"))
         #expect(try await client.query() == [note])
     }
 }

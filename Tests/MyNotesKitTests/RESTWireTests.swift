@@ -83,7 +83,7 @@ struct RESTWireTests {
         let note = try RESTResponse.note(
             Self.answer(200, body, contentType: "application/json", headers: ["ETag": #""12.1""#]),
             expecting: 200)
-        #expect(note.note == Note(id: 12, date: NoteDate("2026-11-29 08:30")!, content: "牛奶\r\n😀"))
+        #expect(note.note == Note(id: 12, date: NoteDate("2026-11-29 08:30"), content: "牛奶\r\n😀"))
         #expect(note.etag == #""12.1""#)
         #expect(note.createdAt == Date(timeIntervalSince1970: 1_795_940_130.25))
         #expect(note.updatedAt == Date(timeIntervalSince1970: 1_795_942_800))

@@ -7,7 +7,7 @@ import Testing
 /// change queues, how later changes merge into it, and how a conflict keeps both sides.
 @Suite("Replica state rules")
 struct ReplicaStateTests {
-    static let date = NoteDate("2026-12-01 09:00")!
+    static let date = NoteDate("2026-12-01 09:00")
 
     /// A state whose server copy holds note 5 at version 2.
     static func synced() -> ReplicaState {

@@ -58,7 +58,7 @@ struct ResultCodeTests {
         let email = "book-\(UUID().uuidString)@example.com"
         try Self.emailServer.createAccount(email: email)
         let client = Self.client(Self.emailServer, credentials: .emailOnly(email), wire: wire)
-        let note = try await client.add("book mode", date: NoteDate("2026-01-01")!)
+        let note = try await client.add("book mode", date: NoteDate("2026-01-01"))
         #expect(try await client.query() == [note])
     }
 
@@ -66,10 +66,10 @@ struct ResultCodeTests {
     func quota(wire: WireFormat) async throws {
         let client = Self.client(
             Self.quotaServer, credentials: try Self.account(Self.quotaServer), wire: wire)
-        _ = try await client.add("one", date: NoteDate("2026-01-01")!)
-        _ = try await client.add("two", date: NoteDate("2026-01-01")!)
+        _ = try await client.add("one", date: NoteDate("2026-01-01"))
+        _ = try await client.add("two", date: NoteDate("2026-01-01"))
         let error = await Self.failure { () async throws(NotesClientError) in
-            _ = try await client.add("three", date: NoteDate("2026-01-01")!)
+            _ = try await client.add("three", date: NoteDate("2026-01-01"))
         }
         #expect(error?.resultCode == .quotaExceeded)
         #expect(error?.message(in: .chinese) == "您的账号最多能插入2条数据。")
@@ -81,7 +81,7 @@ struct ResultCodeTests {
         let client = Self.client(
             Self.tokenServer, credentials: try Self.account(Self.tokenServer), wire: wire)
         let error = await Self.failure { () async throws(NotesClientError) in
-            _ = try await client.add("", date: NoteDate("2026-01-01")!)
+            _ = try await client.add("", date: NoteDate("2026-01-01"))
         }
         #expect(error?.resultCode == .missingContent)
     }
@@ -92,7 +92,7 @@ struct ResultCodeTests {
             Self.tokenServer, credentials: try Self.account(Self.tokenServer), wire: wire)
         let other = Self.client(
             Self.tokenServer, credentials: try Self.account(Self.tokenServer), wire: wire)
-        let note = try await owner.add("mine", date: NoteDate("2026-01-01")!)
+        let note = try await owner.add("mine", date: NoteDate("2026-01-01"))
         let error = await Self.failure { () async throws(NotesClientError) in
             try await other.remove(id: note.id)
         }
@@ -105,7 +105,7 @@ struct ResultCodeTests {
         let client = Self.client(
             Self.tokenServer, credentials: try Self.account(Self.tokenServer), wire: wire)
         let error = await Self.failure { () async throws(NotesClientError) in
-            _ = try await client.add("bell \u{7}", date: NoteDate("2026-01-01")!)
+            _ = try await client.add("bell \u{7}", date: NoteDate("2026-01-01"))
         }
         #expect(error?.resultCode == .invalidParameter)
         #expect(error?.message(in: .chinese) == "参数无效。")

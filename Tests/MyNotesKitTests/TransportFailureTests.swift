@@ -70,7 +70,7 @@ struct TransportFailureTests {
         let client = Self.client(peer.url, timeout: .milliseconds(300), clock: clock)
         let call = Task {
             await Self.failure { () async throws(NotesClientError) in
-                try await style.add(client, "x", date: NoteDate("2026-01-01")!)
+                try await style.add(client, "x", date: NoteDate("2026-01-01"))
             }
         }
         // Given the request sent and its attempt timed on the clock,
@@ -189,10 +189,10 @@ struct TransportFailureTests {
         let client = Self.client(
             peer.url, retry: RetryPolicy(maxAttempts: 5, initialDelay: .milliseconds(10)))
         _ = await Self.failure { () async throws(NotesClientError) in
-            try await style.add(client, "once", date: NoteDate("2026-01-01")!)
+            try await style.add(client, "once", date: NoteDate("2026-01-01"))
         }
         _ = await Self.failure { () async throws(NotesClientError) in
-            try await style.modify(client, id: 1, content: "once", date: NoteDate("2026-01-01")!)
+            try await style.modify(client, id: 1, content: "once", date: NoteDate("2026-01-01"))
         }
         _ = await Self.failure { () async throws(NotesClientError) in
             try await style.remove(client, id: 1)

@@ -37,7 +37,7 @@ import Testing
 
     static func api(_ note: MyNotesDomain.Note, snippet: String? = nil) -> APINote {
         APINote(
-            id: note.id, date: note.date, content: note.content,
+            id: note.id, date: note.date.description, content: note.content,
             createdAt: RFC3339.string(milliseconds: note.createdAt),
             updatedAt: RFC3339.string(milliseconds: note.updatedAt), snippet: snippet)
     }

@@ -1,4 +1,5 @@
 import MyNotesDomain
+import MyNotesProtocol
 import MyNotesTesting
 import Testing
 
@@ -12,7 +13,9 @@ import Testing
     static let seed: UInt64 = 20_261_207
     static let steps = 200
     static let quota = NoteQuota(notes: 10, bytes: 400)
-    static let dates = ["2026-11-28", "2026-11-29", "2026-11-29 08:00:00", "2026-11-30"]
+    static let dates: [NoteDate] = [
+        "2026-11-28", "2026-11-29", "2026-11-29 08:00:00", "2026-11-30",
+    ]
     static let needles = ["milk", "STRASSE", "café", "会议", "🎉", "a_b", "e", "zzz", ""]
 
     /// One step of the sequence, chosen before either store runs it.
@@ -54,7 +57,7 @@ import Testing
             default: .matches([])
             }
         }
-        func date() -> String { dates.randomElement(using: &random)! }
+        func date() -> NoteDate { dates.randomElement(using: &random)! }
         return (0..<steps).map { _ in
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<30:
@@ -72,7 +75,7 @@ import Testing
             case 62..<82:
                 let after =
                     Bool.random(using: &random)
-                    ? NotePosition(sortKey: NoteDraft.sortKey(of: date()), id: id()) : nil
+                    ? NotePosition(sortKey: date().sortKey, id: id()) : nil
                 let needle =
                     Bool.random(using: &random) ? needles.randomElement(using: &random) : nil
                 return .list(

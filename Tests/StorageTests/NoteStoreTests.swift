@@ -1,5 +1,6 @@
 import Foundation
 import MyNotesDomain
+import MyNotesProtocol
 import MyNotesTesting
 import Synchronization
 import Testing
@@ -31,7 +32,7 @@ import Testing
         try await database.withStore { store in
             let id = try await store.createAccount(email: "a@x", tokenHash: nil, passwordHash: nil)
                 .id
-            let dates = [
+            let dates: [NoteDate] = [
                 "2026-11-28 23:59:59", "2026-11-29", "2026-11-29 00:00:00", "2026-11-29 08:00:00",
                 "2026-11-29",
             ]
@@ -39,7 +40,8 @@ import Testing
             for date in dates {
                 ids.append(
                     try await store.addNote(
-                        NoteDraft(date: date, content: date), account: id, quota: .unlimited
+                        NoteDraft(date: date, content: date.description), account: id,
+                        quota: .unlimited
                     ).id)
             }
             let listed = try await store.notes(account: id).map(\.id)

@@ -467,7 +467,7 @@ struct PostgreSQLSearchIndexerTests {
         let scan = lines.first { $0.contains("Bitmap Heap Scan on search_chunks") }
         #expect(scan?.contains("loops=2)") == true, "\(lines.joined(separator: "\n"))")
         // The statement leaves its rows' order to the store, which sorts them.
-        let page = (0..<results[3].count).map { PostgreSQLNoteStore.note(results[3], $0) }
+        let page = try (0..<results[3].count).map { try PostgreSQLNoteStore.note(results[3], $0) }
             .sorted { ($0.position.sortKey, $0.id) > ($1.position.sortKey, $1.id) }
         #expect(
             page.map(\.content)

@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import MyNotesDomain
+import MyNotesProtocol
 import MyNotesTesting
 import Testing
 
@@ -108,12 +109,11 @@ struct PostgreSQLSearchTests {
         // Dates out of the order of IDs, some equal, so pages follow (sort key, id).
         let drafts = contents.map { content in
             NoteDraft(
-                date: String(
-                    format: "%04d-%02d-%02d %02d:00:00",
-                    Int.random(in: 2024...2027, using: &generator),
-                    Int.random(in: 1...12, using: &generator),
-                    Int.random(in: 1...28, using: &generator),
-                    Int.random(in: 0...3, using: &generator)),
+                date: NoteDate(
+                    year: Int.random(in: 2024...2027, using: &generator),
+                    month: Int.random(in: 1...12, using: &generator),
+                    day: Int.random(in: 1...28, using: &generator),
+                    time: (Int.random(in: 0...3, using: &generator), 0, 0))!,
                 content: content)
         }
         var notes: [Note] = []
@@ -202,7 +202,8 @@ struct PostgreSQLSearchTests {
             var content = Self.text(&generator, pieces: 8_000)
             if index % 20 == 5 { content += " zebrafish" }
             let draft = NoteDraft(
-                date: String(format: "2026-01-%02d 10:00:00", index % 28 + 1), content: content)
+                date: NoteDate(year: 2026, month: 1, day: index % 28 + 1, time: (10, 0, 0))!,
+                content: content)
             notes.append(try await store.addNote(draft, account: account, quota: .unlimited))
         }
         let connection = try PostgreSQLConnection(conninfo: schema)

@@ -1,5 +1,6 @@
 import Foundation
 import MyNotesDomain
+import MyNotesProtocol
 import Telemetry
 import Testing
 
@@ -100,7 +101,7 @@ import Testing
     }
 
     static func addAll(
-        _ contents: [(date: String, content: String)], account: Int64, to store: SQLiteNoteStore
+        _ contents: [(date: NoteDate, content: String)], account: Int64, to store: SQLiteNoteStore
     ) async throws -> [Note] {
         try await withThrowingTaskGroup(of: Note.self) { group in
             for (date, content) in contents {
@@ -141,7 +142,7 @@ import Testing
                 email: "b@x", tokenHash: nil, passwordHash: nil)
             // Few dates and times, so that many notes share one and pages split inside it,
             // over several days (the index's keys order days).
-            let dates = [
+            let dates: [NoteDate] = [
                 "2026-11-29", "2026-11-29 08:00:00", "2026-11-30", "2025-01-01 12:00:00",
                 "2026-12-31 23:59:59", "2024-02-29",
             ]

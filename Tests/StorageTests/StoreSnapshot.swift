@@ -103,7 +103,8 @@ struct StoreSnapshot: Codable, Equatable {
                     createdAt: account.createdAt, tokens: tokens.sorted { $0.hash < $1.hash },
                     notes: notes.map {
                         StoredNote(
-                            id: $0.id, date: $0.date, content: $0.content, createdAt: $0.createdAt,
+                            id: $0.id, date: $0.date.description, content: $0.content,
+                            createdAt: $0.createdAt,
                             updatedAt: $0.updatedAt, version: $0.version)
                     },
                     changePosition: position, changesAfter: changesAfter, searches: searches))

@@ -1,8 +1,10 @@
+import MyNotesProtocol
+
 /// A stored note.
 public struct Note: Sendable, Hashable {
     public var id: Int64
-    /// The date as given: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`.
-    public var date: String
+    /// The date as given: a bare day, or a day and a time to the second.
+    public var date: NoteDate
     public var content: String
     /// When the note was created and last changed, in milliseconds since 1970 (UTC),
     /// set by the store. Integers, not text: a query reads many of them.
@@ -13,7 +15,7 @@ public struct Note: Sendable, Hashable {
     public var version: Int64
 
     public init(
-        id: Int64, date: String, content: String, createdAt: Int64, updatedAt: Int64,
+        id: Int64, date: NoteDate, content: String, createdAt: Int64, updatedAt: Int64,
         version: Int64 = 1
     ) {
         self.id = id
@@ -26,25 +28,17 @@ public struct Note: Sendable, Hashable {
 
     /// Where the note stands in the newest-first order of its account's notes.
     public var position: NotePosition {
-        NotePosition(sortKey: NoteDraft.sortKey(of: date), id: id)
+        NotePosition(sortKey: date.sortKey, id: id)
     }
 }
 
 /// What a client writes: a note's date and content, already validated.
 public struct NoteDraft: Sendable, Hashable {
-    /// `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`.
-    public var date: String
+    public var date: NoteDate
     public var content: String
 
-    public init(date: String, content: String) {
+    public init(date: NoteDate, content: String) {
         self.date = date
         self.content = content
-    }
-
-    /// The date as a sortable point in time: a bare date is midnight.
-    package var sortKey: String { Self.sortKey(of: date) }
-
-    package static func sortKey(of date: String) -> String {
-        date.utf8.count == 10 ? date + " 00:00:00" : date
     }
 }

@@ -1,17 +1,18 @@
+import MyNotesProtocol
+
 /// A change to a note: the fields given replace the stored ones, the others stay as
 /// the note is when the write runs (a `PATCH` merges into the current row, not into a
 /// copy read earlier).
 ///
 /// ```swift
-/// NoteChange(content: "Buy oat milk")                     // date unchanged
-/// NoteChange(NoteDraft(date: "2026-11-29", content: "x")) // both replaced
+/// NoteChange(content: "Buy oat milk")                                // date unchanged
+/// NoteChange(NoteDraft(date: NoteDate("2026-11-29")!, content: "x")) // both replaced
 /// ```
 public struct NoteChange: Sendable, Hashable {
-    /// `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`, already validated.
-    public var date: String?
+    public var date: NoteDate?
     public var content: String?
 
-    public init(date: String? = nil, content: String? = nil) {
+    public init(date: NoteDate? = nil, content: String? = nil) {
         self.date = date
         self.content = content
     }

@@ -2,6 +2,12 @@ import Foundation
 import MyNotesProtocol
 import Secrets
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every rule about notes, whichever API asks: who may act on an account's notes
 /// (the legacy token check), ownership (a note of another account is not found),
 /// the quota, and versions (a conditional write is decided once, inside the store's
@@ -147,7 +153,7 @@ package struct NotesService: Sendable {
         async throws(NoteError)
         -> Note
     {
-        let draft = NoteDraft(date: date?.description ?? Self.now(), content: content.text)
+        let draft = NoteDraft(date: date ?? Self.now(), content: content.text)
         do {
             return try await store.addNote(draft, account: account.id, quota: quota)
         } catch .quotaExceeded(let limit) {
@@ -164,7 +170,7 @@ package struct NotesService: Sendable {
         _ id: NoteID, account: Account, content: NoteContent?, date: NoteDate?,
         precondition: WritePrecondition
     ) async throws(NoteError) -> Note {
-        let change = NoteChange(date: date?.description, content: content?.text)
+        let change = NoteChange(date: date, content: content?.text)
         let outcome: ConditionalWrite<Note>
         do {
             outcome = try await store.updateNote(
@@ -204,9 +210,20 @@ package struct NotesService: Sendable {
         }
     }
 
-    /// Now in UTC as `yyyy-MM-dd HH:mm:ss`, the date of a note added without one.
-    private static func now() -> String {
-        let stamp = RFC3339.string(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
-        return String(stamp.prefix(19)).replacingOccurrences(of: "T", with: " ")
+    /// Now in UTC, to the second: the date of a note added without one.
+    private static func now() -> NoteDate {
+        var seconds = time_t(Date().timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let now = NoteDate(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
+            day: Int(parts.tm_mday),
+            time: (Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec)))
+        // gmtime's fields are a real date and time: only a clock set past year 9999 makes
+        // no date, and a note is then dated the last moment the protocol can write.
+        return now ?? lastDate
     }
+
+    private static let lastDate = NoteDate(
+        year: 9999, month: 12, day: 31, time: (hour: 23, minute: 59, second: 59))!
 }

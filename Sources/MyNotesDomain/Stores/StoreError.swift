@@ -28,6 +28,10 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// connection): the engine's own report, with the code it looks the failure up by
     /// (SQLite's extended result code, PostgreSQL's SQLSTATE).
     case database(any DatabaseFailure)
+    /// A row the database returned but the store cannot read: a hand-edited or damaged
+    /// database holds, say, text that is no date where a note's date belongs. Says which
+    /// row and what it holds; the row stays as it is, for an operator to mend.
+    case corruptRow(String)
 
     public var description: String {
         switch self {
@@ -47,6 +51,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
         case .closed: "the store is closed"
         case .overloaded(let wait): "the store is overloaded; retry after \(wait)"
         case .database(let error): "database failure: \(error)"
+        case .corruptRow(let problem): "corrupt row: \(problem)"
         }
     }
 }

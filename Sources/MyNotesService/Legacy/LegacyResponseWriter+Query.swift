@@ -28,16 +28,17 @@ extension LegacyResponseWriter {
             if !first { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: #"{"ID":""#.utf8)
             Self.appendDecimal(note.id, to: &out)
-            out.append(contentsOf: #"","CDate":"#.utf8)
-            JSONText.appendString(note.date, to: &out)
-            out.append(contentsOf: #","Content":"#.utf8)
+            // The date's digits and separators need no escaping, in JSON or in XML.
+            out.append(contentsOf: #"","CDate":""#.utf8)
+            note.date.appendText(to: &out)
+            out.append(contentsOf: #"","Content":"#.utf8)
             JSONText.appendString(note.content, to: &out)
             out.append(UInt8(ascii: "}"))
         case .xml:
             out.append(contentsOf: "<Note><ID>".utf8)
             Self.appendDecimal(note.id, to: &out)
             out.append(contentsOf: "</ID><CDate>".utf8)
-            XMLText.appendEscaped(note.date, to: &out)
+            note.date.appendText(to: &out)
             out.append(contentsOf: "</CDate><Content>".utf8)
             XMLText.appendEscaped(note.content, to: &out)
             out.append(contentsOf: "</Content></Note>".utf8)
@@ -53,6 +54,6 @@ extension LegacyResponseWriter {
 
     /// Room for the whole answer up front, so a long list is not copied as it grows.
     static func estimatedSize(of notes: [Note]) -> Int {
-        notes.reduce(64) { $0 + $1.content.utf8.count + $1.date.utf8.count + 64 }
+        notes.reduce(64) { $0 + $1.content.utf8.count + $1.date.utf8Count + 64 }
     }
 }

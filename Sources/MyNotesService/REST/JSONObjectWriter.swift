@@ -1,3 +1,5 @@
+import MyNotesProtocol
+
 /// Writes one JSON object, member by member, straight into bytes, in the order given
 /// (clients and documentation read more easily when the order is stable).
 ///
@@ -40,6 +42,14 @@ struct JSONObjectWriter {
     mutating func string(_ key: String, _ value: String?) {
         member(key)
         if let value { JSONText.appendString(value, to: &bytes) } else { null() }
+    }
+
+    /// A note's date, its digits written straight into the buffer (they need no escaping).
+    mutating func date(_ key: String, _ value: NoteDate) {
+        member(key)
+        bytes.append(UInt8(ascii: "\""))
+        value.appendText(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     mutating func integer(_ key: String, _ value: Int64) {

@@ -15,7 +15,7 @@ extension Note {
     /// The note's members, into an object being written (a page's, a change's).
     func write(to writer: inout JSONObjectWriter) {
         writer.integer("id", id)
-        writer.string("date", date)
+        writer.date("date", date)
         writer.string("content", content)
         writer.string("createdAt", RFC3339.string(milliseconds: createdAt))
         writer.string("updatedAt", RFC3339.string(milliseconds: updatedAt))

@@ -9,7 +9,7 @@ import Testing
 struct ResponseWriterTests {
     static let xmlHead = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Response>"
 
-    static func note(_ id: Int64, _ date: String, _ content: String) -> Note {
+    static func note(_ id: Int64, _ date: NoteDate, _ content: String) -> Note {
         Note(id: id, date: date, content: content, createdAt: 0, updatedAt: 0)
     }
 
