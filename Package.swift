@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         // C libraries, each wrapped by exactly one Swift module.
-        // h2o's event loop and HTTP/1 library (issue 9, item 9), imported by HTTPCore alone.
+        // h2o's event loop and HTTP/1 library, imported by HTTPCore alone (why h2o:
+        // docs/decisions/0001-h2o-event-loop.md).
         .systemLibrary(
             name: "CH2O", path: "Sources/CH2O",
             providers: [.apt(["libh2o-evloop-dev"])]),
@@ -37,7 +38,7 @@ let package = Package(
         // Server side.
         .target(name: "ServerLogging", dependencies: ["Locking"]),
         .target(name: "BoundedExecution", dependencies: ["Locking"]),
-        // Issue 13: counters, histograms and the Prometheus text format (no dependencies).
+        // Counters, histograms and the Prometheus text format for /metrics (no outside package).
         .target(name: "Telemetry", dependencies: ["Locking"]),
         .target(
             name: "HTTPCore",
@@ -139,12 +140,12 @@ let package = Package(
         .testTarget(
             name: "ServerCommandTests",
             dependencies: ["mynotes-server", "MyNotesTesting", "Storage", "Locking"]),
-        // Issue 10 (faults-soak): the real server under faults: a full disk, kill -9,
+        // The real server under faults: a full disk, kill -9,
         // SIGSTOP, the storage quota.
         .testTarget(
             name: "FaultTests",
             dependencies: ["mynotes-server", "MyNotesTesting", "SQLiteStore", "Locking"]),
-        // Issue 13: health, metrics, access log, TLS, backups, doctor, the service unit.
+        // Health, metrics, access log, TLS, backups, doctor, the service unit.
         .testTarget(
             name: "OperationsTests",
             dependencies: [
@@ -180,9 +181,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Fuzzing (issue 10): one libFuzzer target per parser of outside input, in Fuzz/Targets/NAME.
+// Fuzzing: one libFuzzer target per parser of outside input, in Fuzz/Targets/NAME.
 // `swift build` builds them as replayers of inputs; `scripts/fuzz.sh NAME SECONDS` builds
-// them with `-sanitize=fuzzer,address` and fuzzes. Fuzz/README.md says how.
+// them with `-sanitize=fuzzer,address` and fuzzes. docs/TESTING.md, *Fuzzing*, says how.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("form", ["HTTPCore", "PercentEncoding"]),
     ("multipart", ["HTTPCore"]),

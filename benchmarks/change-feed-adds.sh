@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12: what the change feed costs a durable add (SQLite, synchronous=FULL, on disk).
+# What the change feed costs a durable add (SQLite, synchronous=FULL, on disk).
 # One release build and two databases: "feed", as the server migrates it, and "no-feed",
 # where the change-feed triggers are swapped back for the usage-only triggers of before. The
 # binary is the same, so only the SQL each add runs differs. The two alternate for ROUNDS

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11: query and durable add through haproxy, with N mynotes-server instances on one
+# Query and durable add through haproxy, with N mynotes-server instances on one
 # PostgreSQL (scripts/serve-cluster.sh N: a private cluster, fsync on, deploy/haproxy.cfg).
 # Nothing is pinned: the instances, PostgreSQL's backends, haproxy and wrk share the
 # machine's cores, so on one small machine this measures the cores as much as the design.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Benchmarks the legacy protocol against issue 9's targets, in one run, with the server's
-# DEFAULT configuration: a release build of mynotes-server pinned to core 0, wrk (one thread)
-# pinned to core 1.
+# Benchmarks the legacy protocol against its targets (benchmarks/README.md), in one run,
+# with the server's DEFAULT configuration: a release build of mynotes-server pinned to
+# core 0, wrk (one thread) pinned to core 1.
 #
 #   1. nginx on core 0 serving, statically, the very bytes the server answers to the query:
 #      the ceiling the query is compared with;
 #   2. legacy `query` (JSON, an account with 10 notes), and its ratio to nginx;
 #   3. durable `add` (synchronous=FULL, the server's default), adds/s;
-#   4. p50/p99 of both at [connections] (64 by default, the issue's figure);
+#   4. p50/p99 of both at [connections] (64 by default, as the targets say);
 #   5. a 90/10 query/add mix chosen per request (benchmarks/mix.lua);
 #   6. the query over 1,000 keep-alive connections: p99 and the server's peak RSS (VmHWM);
 #   7. the server's CPU time per request in each, what one dedicated core can sustain even
@@ -27,7 +27,7 @@
 #   BENCH_STRICT=1                   exit 1 when a target is missed
 #   SERVER_BINARY=path               run that build instead of building this checkout, so that
 #                                    two builds can be compared in alternating runs
-#   DATABASE=postgresql              issue 11: the server on PostgreSQL instead of SQLite: a
+#   DATABASE=postgresql              the server on PostgreSQL instead of SQLite: a
 #                                    private cluster (initdb/pg_ctl in the work folder, fsync
 #                                    on, as the postgres user when run as root), not pinned:
 #                                    its backends share both cores with the server and wrk
@@ -133,7 +133,7 @@ TIMEFORMAT='%3U %3S' # bash's `time`: the client's CPU seconds, user and system
 database="sqlite:$work/bench.sqlite"
 # Runs SQL on the benchmark's database and prints the result.
 db_query() { sqlite3 "$work/bench.sqlite" "$1"; }
-# --- issue 11: PostgreSQL -------------------------------------------------------------------
+# --- PostgreSQL -----------------------------------------------------------------------------
 pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 pg_stop() { :; }
 if [ "${DATABASE:-sqlite}" = postgresql ]; then
@@ -151,7 +151,7 @@ if [ "${DATABASE:-sqlite}" = postgresql ]; then
     database="postgres://postgres@127.0.0.1:$pg_port/bench"
     db_query() { "$pg_bin/psql" -qAt "$database" -c "$1"; }
 fi
-# --- end of issue 11 ------------------------------------------------------------------------
+# --- end of PostgreSQL ----------------------------------------------------------------------
 reader=bench@example.com
 writer=writer@example.com
 reader_token=$("$binary" accounts add "$reader" --database "$database" | tail -n 1)
@@ -163,7 +163,7 @@ if [ -n "${BULK_NOTES:-}" ]; then
         INSERT INTO notes (account_id, date, sort_key, content, created_at, updated_at)
         SELECT (SELECT id FROM accounts WHERE email = 'bulk@example.com'),
             '2026-01-01', '2026-01-01 00:00:00', 'bulk note ' || x, 0, 0 FROM n;"
-    # The store indexes notes written behind its back for search when it opens (issue 15):
+    # The store indexes notes written behind its back for search when it opens:
     # once here, so that the server's start is not timed with it.
     "$binary" accounts list --database "$database" >/dev/null
 fi
@@ -417,7 +417,7 @@ stop_server
 echo "notes in the database after the run: $(db_query 'SELECT count(*) FROM notes')"
 echo "load average at the start $load_start, at the end $load_end ($(nproc) cores)"
 
-# --- the summary against issue 9's targets ---------------------------------------------------
+# --- the summary against the targets ---------------------------------------------------------
 verdict() { # passed? scenarios...: PASS only if the figure meets the target and nothing failed
     local passed=$1 e=0
     shift
@@ -436,7 +436,7 @@ at=$([ "$connections" = 64 ] && echo "at 64 conns" || echo "at $connections conn
 many_at=$([ "$many" = 1000 ] && echo "at 1000 conns" || echo "at $many conns (target: 1000)")
 row() { printf '%-44s %-30s %-16s %s\n' "$@"; }
 summary=$(
-row "issue 9, item 8" "measured" "target" "result"
+row "figure" "measured" "target" "result"
 row "nginx, same answer (ceiling)" "${rps[nginx]} req/s" "" ""
 row "legacy query / nginx" "${ratio}x (${rps[query]} req/s)" ">= 0.5x" "$(verdict "$(meets "$ratio >= 0.5")" query)"
 row "  by CPU per request (a dedicated core)" "${cpu_ratio}x (${cpu_us[query]} vs ${cpu_us[nginx]} us)" "" ""

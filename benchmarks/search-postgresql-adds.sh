@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What each search index costs durable adds on PostgreSQL (issue 15), now that the indexes
+# What each search index costs durable adds on PostgreSQL, now that the indexes
 # are on search_chunks and kept by the servers' indexer off the adds' commits (it indexes
 # a round's adds once the store is quiet, which the script waits for): one private cluster
 # (initdb, fsync on, shared_buffers 2GB) with one database per variant, each filled with the

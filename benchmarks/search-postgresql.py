@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""benchmarks/search-postgresql.sh's helper (issue 15, PostgreSQL). Standard library only.
+"""benchmarks/search-postgresql.sh's helper (search on PostgreSQL). Standard library only.
 
   search-postgresql.py notes COUNT AVERAGE_BYTES CJK_PERCENT SEED > notes.tsv
       Notes as COPY's text format: date, content, folded content. The notes are made of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Search on PostgreSQL (issue 15): a private cluster (initdb, fsync on, shared_buffers
+# Search on PostgreSQL: a private cluster (initdb, fsync on, shared_buffers
 # SHARED_BUFFERS, default 13GB, in huge pages when this script may reserve them: see below)
 # with an account of NOTES notes (default 1,000,000, about 200 bytes each, 30% Chinese,
 # the vocabulary of benchmarks/search-postgresql.py), written as a database of the
@@ -176,7 +176,7 @@ seconds_since() {
 echo "== filling the accounts"
 began=$EPOCHREALTIME
 fill "$account" "$notes" 200 "$seed"
-# Issue 15's other account: 2,205 notes of 63 KB on average (139 MB).
+# The second account: 2,205 long notes, 63 KB on average (139 MB).
 fill "$large_account" 2205 63000 "$((seed + 1))"
 echo "filled in $(seconds_since "$began" 0) s"
 for id in "$account" "$large_account"; do

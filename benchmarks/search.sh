@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Search at scale (issue 15): builds an account of NOTES notes (default 1,000,000, about 200
+# Search at scale: builds an account of NOTES notes (default 1,000,000, about 200
 # bytes each, 30% Chinese) and one of 2,205 notes of 63 KB (139 MB) straight through SQLite,
 # lets the server build its search index (the migration's path: timed), then measures
 # searches over REST one at a time: QUERIES queries of 3 or more characters and QUERIES of 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The soak (issue 10, item 5): a release mynotes-server with its default configuration
+# The soak (docs/TESTING.md, Soak): a release mynotes-server with its default configuration
 # (sign-up and sign-in rate limits lifted: every client here is 127.0.0.1) under a fixed-seed
 # mix of every endpoint for [minutes] (default 5; decimals allowed, e.g. 0.5). The driver,
 # benchmarks/soak.py, prints the requests, errors, the server's RSS and open descriptors and

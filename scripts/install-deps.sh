@@ -2,8 +2,8 @@
 # Installs the C libraries MyNotes builds against, when missing, from Debian/Ubuntu
 # packages (through sudo unless already root). Safe to run again.
 set -euo pipefail
-# libh2o-evloop-dev: h2o's event loop, HTTPCore's server (issue 9); HTTPS is the OpenSSL it
-# links (libssl-dev). spikes/evloop's comparison also needs libmicrohttpd-dev, by hand.
+# libh2o-evloop-dev: h2o's event loop, HTTPCore's server (why h2o:
+# docs/decisions/0001-h2o-event-loop.md); HTTPS is the OpenSSL it links (libssl-dev).
 packages=(libh2o-evloop-dev libsqlite3-dev libssl-dev libpq-dev pkg-config)
 for option in "$@"; do
     case "$option" in
@@ -15,13 +15,13 @@ for option in "$@"; do
         --with-browser) packages+=(chromium chromium-driver fonts-wqy-zenhei python3-venv) ;;
         # The browser app's type check (tsc) and unit tests (node --test).
         --with-node) packages+=(nodejs node-typescript) ;;
-        # Issue 11: a PostgreSQL server for the PostgreSQL tests and scripts/serve-cluster.sh
+        # A PostgreSQL server for the PostgreSQL tests and scripts/serve-cluster.sh
         # (its initdb and pg_ctl; Debian does not start a cluster when policy-rc.d forbids
         # it, and the scripts start private ones), and haproxy in front of the instances.
-        # Issue 15: search's index needs pg_trgm, one of the contrib modules, which Debian
+        # Search's indexes need pg_trgm, one of the contrib modules, which Debian
         # ships in postgresql-15 itself (postgresql-contrib names them on every release).
         --with-postgresql) packages+=(postgresql postgresql-contrib haproxy) ;;
-        # Issue 13, the operations tests: promtool (prometheus), openssl, curl,
+        # The operations tests: promtool (prometheus), openssl, curl,
         # systemd-analyze (systemd), python3-venv for prometheus-client.
         --with-operations) packages+=(prometheus openssl curl systemd python3-venv) ;;
     esac

@@ -61,8 +61,8 @@ PY
 
 # Signing out would revoke the very token the run uses, so that one operation is left to
 # the Swift suite (RESTTests), which covers it with sessions of its own. The change stream
-# (issue 12) never ends by design, so every call would wait out --request-timeout: it is
-# left to ChangeStreamTests, which read it as a client does.
+# never ends by design, so every call would wait out --request-timeout: it is left to
+# ChangeStreamTests, which read it as a client does.
 # One worker: with two, Hypothesis's introspection of its own strategies raced in this
 # Python and the run ended in an internal error rather than a finding.
 # Run from the temporary folder: schemathesis leaves a cache folder where it runs.

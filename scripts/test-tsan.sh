@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The Swift suite under ThreadSanitizer (issue 10), in a build of its own (.build-tsan).
+# The Swift suite under ThreadSanitizer (docs/TESTING.md, Sanitizers), in a build of its
+# own (.build-tsan).
 # `Locking.Lock` is a pthread mutex in this build (-DMYNOTES_THREAD_SANITIZER), which
 # ThreadSanitizer sees; the default build's `Mutex` is a futex it cannot see. Left out, as
 # in the AddressSanitizer step of scripts/test.sh: the load suites and the tests whose

@@ -5,8 +5,8 @@ import Foundation
     import Glibc
 #endif
 
-/// A Server-Sent Events client over one TCP connection, for tests of the change stream
-/// (issue 12): it sends one GET, then a thread of its own reads the chunked body as it
+/// A Server-Sent Events client over one TCP connection, for tests of the change stream:
+/// it sends one GET, then a thread of its own reads the chunked body as it
 /// comes and splits it into blocks (events, comments) that the test awaits one at a time,
 /// every wait with a time limit. Each block records when it arrived, for latency figures.
 ///

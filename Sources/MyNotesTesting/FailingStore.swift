@@ -185,7 +185,7 @@ public final class FailingStore: NoteStore {
         return try await base.removeNote(id: id, account: account, precondition: precondition)
     }
 
-    // Issue 12: the change feed fails with the notes.
+    // The change feed fails along with the notes.
     public func changes(account: Int64, after cursor: Int64?, limit: Int)
         async throws(StoreError) -> FeedRead
     {

@@ -83,7 +83,8 @@ public final class InProcessConnection: HTTPConnection, Sendable {
         return answer.withLock { $0! }
     }
 
-    /// What libmicrohttpd's threads get: the system's default stack for a new thread.
+    /// The system's default stack for a new thread, what the server's executor threads
+    /// get (its event-loop threads, where responders start, get 4 MiB).
     static let serverThreadStackBytes = 8 << 20
 }
 

@@ -53,8 +53,8 @@ final class PostgreSQLConnection: @unchecked Sendable {
         // server's or the role's default. No JIT: every statement here takes milliseconds,
         // and a plan whose estimate crosses `jit_above_cost` (a search's, with its walks
         // turned off or its changes since the index overestimated) spent 20 – 40 ms
-        // compiling before it ran (issue 15: the 1M account's 3+ character p99 130 ms with
-        // it, 24 ms without).
+        // compiling before it ran (in the search benchmark, the million-note account's p99
+        // for queries of 3+ characters was 130 ms with JIT, 24 ms without).
         try execute("SET synchronous_commit TO on; SET jit TO off")
     }
 

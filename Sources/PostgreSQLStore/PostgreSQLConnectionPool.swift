@@ -28,7 +28,7 @@ final class PostgreSQLConnectionPool: Sendable {
         self.opened = opened
     }
 
-    /// Connections open now, lent or idle (issue 13's `/metrics`).
+    /// Connections open now, lent or idle (for `/metrics`).
     var openConnections: Int { state.withLock { $0.open } }
 
     /// How a failed body is treated when it lost its connection.

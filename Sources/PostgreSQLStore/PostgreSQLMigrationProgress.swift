@@ -1,7 +1,7 @@
 import MyNotesDomain
 
 /// What a PostgreSQL store tells while it migrates a database that holds notes, where a
-/// step may take minutes (issue 15's search indexes over a million notes): each step's start
+/// step may take minutes (building the search indexes over a million notes): each step's start
 /// and end, and in between, at every 5% and at least every 30 seconds, how far PostgreSQL
 /// has come with an index the step builds (`pg_stat_progress_create_index`).
 /// A new, empty database tells nothing.

@@ -1,7 +1,7 @@
 import MyNotesDomain
 
 extension PostgreSQLNoteStore {
-    /// Issue 12's change feed, as SQLite's store reads it: in one statement (one snapshot),
+    /// The change feed, as SQLite's store reads it: in one statement (one snapshot),
     /// the account's position and purge mark, then up to `$3` changes after `$2`.
     private static let changesAfter = """
         SELECT a.change_seq, a.purged_seq, c.seq, c.note_id, c.version, c.deleted::int,

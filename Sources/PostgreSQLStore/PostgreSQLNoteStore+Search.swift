@@ -1,6 +1,6 @@
 import MyNotesDomain
 
-// Search on PostgreSQL (issue 15): a page of the notes whose folded text holds the folded
+// Search on PostgreSQL: a page of the notes whose folded text holds the folded
 // query, newest first, exactly as a walk of the account's notes with `strpos` would give
 // it, read either by that walk or through a search index (``PostgreSQLSearchLookup``: the
 // pieces keyed by month or year), whichever reads less.

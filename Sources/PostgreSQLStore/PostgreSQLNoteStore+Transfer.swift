@@ -113,7 +113,7 @@ extension PostgreSQLNoteStore: TransferableStore {
         }
     }
 
-    /// Empties every table. Issue 12 and 15: the change feed's rows and the search chunks go
+    /// Empties every table: the change feed's rows and the search chunks go
     /// too (they reference the accounts), and the previous release's search entries.
     ///
     /// The progress comes before the chunks, in the order an indexer's batch takes them, so

@@ -32,11 +32,11 @@ public final class PostgreSQLNoteStore: NoteStore {
     /// The hottest reads, sent in batches: every request's token check, and the legacy
     /// query's first page (the check and the notes in one statement).
     let batchedReads: PostgreSQLReadBatcher
-    /// Issue 13's figures for `/metrics`: the adds' waits, batch sizes and commits.
+    /// The figures for `/metrics`: the adds' waits, batch sizes and commits.
     let statistics: StoreStatistics
     private let retryAfter: Duration
-    /// Issue 12: the change observers, and the listener that tells them of every server's
-    /// commits (PostgreSQLNoteStore+Changes).
+    /// The change observers (the change feed's live streams, the search indexer), and the
+    /// listener that tells them of every server's commits (PostgreSQLNoteStore+Changes).
     let changeObservers = ChangeObservers()
     let changeListener: PostgreSQLChangeListener
 

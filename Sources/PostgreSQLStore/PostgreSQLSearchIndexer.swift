@@ -6,7 +6,7 @@ import StorageSupport
 import Telemetry
 
 /// Brings the search chunks (migration `search-chunks`) up to date with the notes, in
-/// batches of its own rather than in the commits of the writes (issue 15: a durable add that
+/// batches of its own rather than in the commits of the writes (a durable add that
 /// kept both GIN indexes of notes ran at half the rate of one without them), on a thread
 /// and a connection of its own.
 ///

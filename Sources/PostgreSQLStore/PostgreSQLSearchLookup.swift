@@ -1,6 +1,6 @@
 import MyNotesDomain
 
-/// Which piece index serves a folded query on PostgreSQL (issue 15), and what every chunk
+/// Which piece index serves a folded query on PostgreSQL, and what every chunk
 /// of a note (migration `search-chunks`) that index yields for it holds:
 ///
 /// - a query of one to four characters (`e`, `会议`, `备忘录`, `k o`, `milk`) is itself a

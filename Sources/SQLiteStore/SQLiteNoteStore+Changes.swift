@@ -1,7 +1,7 @@
 import MyNotesDomain
 
 extension SQLiteNoteStore {
-    /// Issue 12's change feed, in one statement (one snapshot): the account's position and
+    /// The change feed, in one statement (one snapshot): the account's position and
     /// purge mark, then up to `?3` changes after `?2`. A tombstone of a note made after the
     /// cursor is left out: that reader never saw the note.
     private static let changesAfter = """

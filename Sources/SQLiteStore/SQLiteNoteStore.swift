@@ -29,12 +29,14 @@ public final class SQLiteNoteStore: NoteStore {
     private let readers: SQLiteReaderPool
     let reading: BoundedExecutor
     private let retryAfter: Duration
-    /// Issue 13: what /metrics shows of this store (SQLiteNoteStore+Monitoring).
+    /// What /metrics shows of this store (SQLiteNoteStore+Monitoring).
     let statistics = StoreStatistics()
     private let changeWatch: SQLiteChangeWatch
-    /// Issue 12: told of every committed write to notes (SQLiteNoteStore+Changes).
+    /// Told of every committed write to notes, so that the change feed can wake its live
+    /// streams (SQLiteNoteStore+Changes).
     let changeObservers = ChangeObservers()
-    /// Issue 15: when the writer moves waiting notes into the search index.
+    /// Decides when the writer moves waiting notes into the search index: once the store
+    /// is quiet, or at once when the index falls behind.
     let searchIndexer: SQLiteSearchIndexer
 
     /// Opens (creating if needed) the database at `path` and applies migrations. When the
@@ -155,7 +157,7 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     public func changeStamp() -> StoreChangeStamp? {
-        // Issue 15: a request answered from a kept answer reads nothing, but the store is
+        // A request answered from a kept answer reads nothing, but the store is
         // not quiet: the search index's batches wait.
         searchIndexer.noteActivity()
         return changeWatch.stamp()
@@ -626,9 +628,9 @@ public final class SQLiteNoteStore: NoteStore {
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
     ) async throws(StoreError) -> Value {
         let readers = self.readers
-        searchIndexer.noteActivity()  // issue 15: the index's batches wait for a quiet store
+        searchIndexer.noteActivity()  // the search index's batches wait for a quiet store
         let result: Result<Value, StoreError>
-        // Issue 13: the wait for a reader thread, a metric.
+        // The wait for a reader thread, a metric for /metrics.
         let (queued, readWait) = (MonotonicTime.nanoseconds, statistics.readWait)
         do throws(BoundedExecutorError) {
             result = try await reading.run {

@@ -1,7 +1,7 @@
 import MyNotesDomain
 import StorageSupport
 
-/// The notes' search index (issue 15): substring search without reading every note.
+/// The notes' search index: substring search without reading every note.
 ///
 /// Two FTS5 tables without content (the index alone, no copy of the text) whose row ids
 /// are ``SQLiteSearchKey``s, ordered by account and date as pages are, and a folded copy of

@@ -26,7 +26,7 @@ final class SQLiteWriter: Sendable {
         var failure: StoreError?
         /// What the body wrote, as it said once it succeeded.
         var touched = SQLiteChangeWatch.Scope.database
-        /// Issue 13: when it was queued, for the write-wait metric.
+        /// When it was queued, for the write-wait metric.
         let queued = ContinuousClock.now
 
         init(
@@ -48,12 +48,13 @@ final class SQLiteWriter: Sendable {
     let groupCommit: GroupCommit
     /// How the writer gets a writable connection back after the database was read-only.
     private let recovery: SQLiteWriterRecovery?
-    /// Issue 13: waits, batch sizes and commit times, for /metrics.
+    /// Waits, batch sizes and commit times, for /metrics.
     let statistics: StoreStatistics
     /// Told of every commit before its writes are resumed (the legacy answer cache's
     /// per-account revisions); `nil` when nothing reads the database's stamps.
     private let changes: SQLiteChangeWatch?
-    /// Issue 15: moves waiting notes into the search index between batches.
+    /// Moves waiting notes into the search index between batches of writes, so that no
+    /// durable add's commit carries index work.
     private let indexer: SQLiteSearchIndexer?
     private let queue = Lock(Queue())
     /// The connection until the writer's thread takes it: from then on only the thread
@@ -159,7 +160,7 @@ final class SQLiteWriter: Sendable {
         var pace = GroupCommit.Pace()
         while true {
             if let indexer, indexer.hasWork, !readOnly {
-                // Search index (issue 15): a batch of it once the store is quiet (or at
+                // Search index: a batch of it once the store is quiet (or at
                 // once when it is behind), unless a write comes first.
                 let ready = indexer.isQuiet || indexer.isBehind
                 let wait = ready ? 0 : SQLiteSearchIndexer.quietNanoseconds
@@ -310,7 +311,7 @@ final class SQLiteWriter: Sendable {
         _ batch: [Job], on connection: SQLiteConnection, dataVersion: inout Int64?,
         metrics: StoreStatistics?
     ) -> Bool {
-        // Issue 13: metrics of the batch (waits, size) and of its COMMIT (the fsync), into
+        // Metrics of the batch (waits, size) and of its COMMIT (the fsync), into
         // `metrics` (none for the search index's own batches).
         let started = ContinuousClock.now
         for job in batch { metrics?.writeWait.observe(started - job.queued) }

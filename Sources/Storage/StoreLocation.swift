@@ -33,8 +33,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens the store; `indexing` hears how far building the SQLite search index has come
     /// when the database holds notes the index lacks (all of them after an upgrade), and
-    /// `migrating` how a PostgreSQL database that holds notes is migrated (issue 15:
-    /// building its search indexes takes minutes per million notes).
+    /// `migrating` how a PostgreSQL database that holds notes is migrated (building its
+    /// search indexes takes minutes per million notes).
     public func open(
         limits: StoreLimits = StoreLimits(),
         indexing: @escaping (SearchIndexProgress) -> Void = { _ in },

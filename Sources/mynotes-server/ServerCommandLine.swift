@@ -21,9 +21,9 @@ enum ServerCommandLine {
                             .command(AccountsResetTokenCommand.self),
                             .command(AccountsSetPasswordCommand.self),
                         ])),
-                // Issue 11: SQLite to PostgreSQL and back.
+                // Copies every account and note from SQLite to PostgreSQL or back.
                 .command(MigrateCommand.self),
-                // Issue 13: operations.
+                // Operations: backup, restore and checking a database.
                 .command(BackupCommand.self), .command(RestoreCommand.self),
                 .command(DoctorCommand.self),
             ],

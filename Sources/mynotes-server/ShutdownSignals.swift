@@ -15,8 +15,8 @@ import Foundation
 /// would otherwise receive, and drop, a signal that a dispatch source expects elsewhere.
 ///
 /// The handler is installed with `sigaction` at once, before the ready line, with no
-/// moment when the signal is ignored (issue 14: a dispatch source installed its handler
-/// asynchronously while the signal was set to be ignored, and lost 1 Ctrl-C in 40). A
+/// moment when the signal is ignored (a dispatch source, used before, installed its
+/// handler asynchronously while the signal was set to be ignored, and lost 1 Ctrl-C in 40). A
 /// program started with SIGINT ignored (`&` in a non-interactive shell) or blocked still
 /// gets them: the handler replaces the disposition, and this thread unblocks them.
 final class ShutdownSignals: Sendable {

@@ -19,7 +19,7 @@ enum MynotesCommand {
                 ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self,
                 RemoveCommand.self, SearchCommand.self, SignupCommand.self, LoginCommand.self,
                 LogoutCommand.self, ImportCommand.self, ExportCommand.self, URLCommand.self,
-                // Issue 12: live changes and the local copy.
+                // Live changes and the local copy.
                 WatchCommand.self, SyncCommand.self,
             ].map { CommandNode.command($0) },
             leadingOptions: ConnectionOptions.specs + [LocalCopy.offlineSpec]))

@@ -43,7 +43,7 @@ struct SearchCommand: Command {
             () async throws(NotesClientError) in
             try await client.search(words)
         }
-        // Issue 15: on a terminal, the table marks where the words matched.
+        // On a terminal, the table marks where the words matched.
         if printer.format == .table, let marks = SearchMarks.forOutput(words: words, in: context) {
             let table = NoteTable(notes: found).render(width: context.outputWidth)
             context.write(marks.mark(table: table))

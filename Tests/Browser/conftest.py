@@ -59,8 +59,8 @@ class Server:
         self.url = match.group(1)
 
     def restart(self):
-        """Stops the server and starts it again on the same port and database (issue 12:
-        the browser reconnects to its live changes)."""
+        """Stops the server and starts it again on the same port and database, for tests
+        that the browser reconnects to its live changes."""
         self.stop()
         self._start(self.url.rsplit(":", 1)[1])
 

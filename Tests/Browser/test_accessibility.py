@@ -68,7 +68,7 @@ def test_no_accessibility_violations_on_any_screen(chrome, server, account, lang
     page.confirm_dialog(accept=False)
 
     # Another device changes the note while this tab edits it: the live app offers both
-    # versions at once (issue 12).
+    # versions at once.
     notes = {note["content"]: note for note in
              server.call("GET", "/api/v1/notes?limit=10", token=token)[1]["notes"]}
     milk = notes["Buy milk & eggs"]

@@ -1,4 +1,4 @@
-"""The account page (issue 10): changing the password, the old one required, signs out
+"""The account page: changing the password, the old one required, signs out
 every other session; the user sees where the account is signed in, never a token, and
 signs out one session or all the others. Checked behind the browser's back over REST."""
 

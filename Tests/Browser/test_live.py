@@ -1,4 +1,4 @@
-"""Issue 12: the app is live. Two browsers signed in side by side (two sessions of one
+"""The app is live. Two browsers signed in side by side (two sessions of one
 account), the real `mynotes` CLI over the legacy protocol, and REST: a note added, edited
 or deleted by any of them appears, changes or disappears in the other browsers without a
 reload; a note being edited that changes elsewhere offers both versions before any save;

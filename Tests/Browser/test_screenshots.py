@@ -66,7 +66,7 @@ def test_conflict_screenshot(chrome, server):
     page.wait_signed_in()
     title = page.titles()[0]
     page.open_note(title)
-    # Another device changes the note while this tab edits it: the live app (issue 12)
+    # Another device changes the note while this tab edits it: the live app
     # shows both versions before any save.
     status, body = server.call("GET", "/api/v1/notes?limit=1", token=token)
     note = body["notes"][0]

@@ -1,5 +1,5 @@
 """A search marks its matches in the list: as text in <mark> elements, folded as the server
-folds (issue 15), and a note's markup is still never parsed."""
+folds, and a note's markup is still never parsed."""
 
 from selenium.webdriver.common.by import By
 

@@ -6,8 +6,8 @@ import Testing
     import Glibc
 #endif
 
-/// The server process killed or frozen in the middle of a stream of adds (issue 10,
-/// item 4).
+/// The server process killed or frozen in the middle of a stream of adds: no acknowledged
+/// add may be lost, and the database must stay sound.
 @Suite struct CrashTests {
     /// Twenty rounds on one database: start, add from two clients, `kill -9` after a
     /// number of acknowledgements that changes from round to round, then look at the

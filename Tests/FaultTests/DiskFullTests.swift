@@ -2,8 +2,8 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// The disk fills up under a stream of adds (issue 10, item 4): the database lives on a
-/// 4 MiB tmpfs (each note also takes room in the search index, issue 15), two clients add
+/// The disk fills up under a stream of adds: the database lives on a 4 MiB tmpfs (each
+/// note also takes room in the search index), two clients add
 /// 2 KB notes until the adds fail, then the tmpfs grows.
 @Suite(.enabled(if: TmpfsMount.unavailable == nil, "\(TmpfsMount.unavailable ?? "")"))
 struct DiskFullTests {

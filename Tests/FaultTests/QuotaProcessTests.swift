@@ -2,7 +2,7 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// The storage quota on the real server (issue 10): with open sign-up and no quota, two
+/// The storage quota on the real server: with open sign-up and no quota, two
 /// connections once wrote 48 MB/s of notes.
 @Suite struct QuotaProcessTests {
     /// Two connections adding 1 KB notes as fast as they can against a 100 KB limit:

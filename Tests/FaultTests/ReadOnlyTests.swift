@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// The database's file system turns read-only (issue 10, item 4), as one does after an
+/// The database's file system turns read-only, as one does after an
 /// I/O error (`errors=remount-ro`). Linux will not remount a file system read-only while a
 /// process holds files on it open for writing (EBUSY), so the server meets it as it
 /// restarts after a crash: reads work, writes fail cleanly with the protocol's code, and

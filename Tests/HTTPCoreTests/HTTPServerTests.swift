@@ -144,8 +144,8 @@ import Testing
         }
     }
 
-    /// libmicrohttpd's epoll loop stalled for seconds once 128 connections were ready
-    /// together; this is the guard that the loop in use does not.
+    /// The earlier server's epoll loop stalled for seconds once 128 connections were ready
+    /// together; this guards that h2o's event loop serves them without a stall.
     @Test(arguments: [127, 128, 300])
     func answersManyConnectionsReadyAtOnce(count: Int) throws {
         let server = try Self.startServer {

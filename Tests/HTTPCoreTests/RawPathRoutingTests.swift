@@ -3,8 +3,8 @@ import MyNotesTesting
 import Testing
 
 /// Routes match the path as sent, split at its real slashes before any decoding: an
-/// encoded `/` cannot reach a route a front proxy's path rule was meant to guard (issue 10:
-/// `/mynotes%2fwebservice.php` reached the legacy handler).
+/// encoded `/` cannot reach a route a front proxy's path rule was meant to guard
+/// (`/mynotes%2fwebservice.php` once reached the legacy handler).
 @Suite struct RawPathRoutingTests {
     let server: HTTPServer
 

@@ -3,7 +3,7 @@ import HTTPCore
 import MyNotesTesting
 import Testing
 
-/// Issue 10's smuggling attacks replayed over TCP: a request whose body two parsers could
+/// Request smuggling attacks replayed over TCP: a request whose body two parsers could
 /// frame differently is answered 400 and its connection closed, so the bytes after it
 /// never run as a request of their own (RFC 9112 §6.1, §6.3).
 @Suite struct RequestSmugglingTests {
@@ -103,8 +103,8 @@ import Testing
         Attack("US in a value", header: [0x61, 0x1F]),
         Attack("DEL in a value", header: [0x61, 0x7F, 0x62]),
         // A bare LF taken for the CRLF that ends a chunk line, and a NUL that cuts a value
-        // short, are read differently by different parsers. (libmicrohttpd 0.9.75 hid both
-        // from its callbacks; they were known issues until the move to h2o's loop.)
+        // short, are read differently by different parsers. (The earlier server's HTTP
+        // library hid both from the code above it, which therefore could not refuse them.)
         Attack(
             "bare LF chunk lines",
             "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n",

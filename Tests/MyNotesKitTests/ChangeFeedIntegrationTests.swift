@@ -4,7 +4,7 @@ import MyNotesTesting
 import Testing
 
 /// The change feed and the live stream through NotesAPIClient, against the real server
-/// over real HTTP (issue 12).
+/// over real HTTP.
 @Suite("Change feed and stream against the real server")
 struct ChangeFeedIntegrationTests {
     static func client(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MyNotesKit
 
-/// Reading the protocol's answers, byte for byte as PROTOCOL.md shows them.
+/// Reading the protocol's answers, byte for byte as docs/PROTOCOL.md shows them.
 @Suite("Reading protocol answers")
 struct LegacyResponseTests {
     static func read(_ text: String, _ format: WireFormat) -> Result<

@@ -2,8 +2,8 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// Text from a server reaches a person's terminal escaped (issue 14, item 10's "anything
-/// printed to a terminal escapes control characters"). The MyNotes server refuses such
+/// Text from a server reaches a person's terminal escaped: anything printed to a terminal
+/// escapes control characters. The MyNotes server refuses such
 /// notes, so a peer that answers like a hostile server sends them; it lives here, beside
 /// the SDK's other misbehaving peers, and the `mynotes` binary runs on a pseudo-terminal.
 @Suite struct TerminalEscapingTests {

@@ -2,10 +2,9 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// Issue 14, items 9 – 11 and 13, and what a command-line user expects besides: `-n`,
-/// options before the command, editing only the date, removing several notes, standard
-/// input without its last line break, completion, a manual page, colour on a terminal
-/// only, and text from elsewhere escaped on a terminal.
+/// What a command-line user expects: `-n`, options before the command, editing only the
+/// date, removing several notes, standard input without its last line break, completion,
+/// a manual page, colour on a terminal only, and text from elsewhere escaped on a terminal.
 @Suite("mynotes as a command-line user expects")
 struct CommandLineHabitsTests {
     /// The table rows' IDs.

@@ -3,7 +3,7 @@ import MyNotesKit
 import MyNotesTesting
 import Testing
 
-/// Issue 14, items 5 – 7 and 12: failures say what to do, name the server or the file,
+/// Failures say what to do, name the server or the file,
 /// and never show an internal error's dump.
 @Suite("mynotes error messages people can act on")
 struct ErrorMessageTests {

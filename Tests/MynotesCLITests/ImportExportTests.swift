@@ -87,7 +87,7 @@ struct ImportExportTests {
             "2022-02-02 02:02:02", "2022-02-02 02:02:02", "2018-07-07",
         ]
         for (content, date) in zip(contents, dates) {
-            // `add -` drops the last line break of its input (issue 14): one more keeps it.
+            // `add -` drops the last line break of its input: one more keeps it.
             #expect(await ann.run(["add", "-", "--date", date], input: content + "\n").status == 0)
         }
         let exported = await ann.run(["export", "--format", format])
@@ -228,7 +228,7 @@ struct ImportExportTests {
         let output = await cli.run(["import", file.path])
 
         // Then every note is there exactly once, in order, and the journal says it is done
-        // (it used to be removed; issue 14 keeps it so that importing again adds nothing)
+        // (it used to be removed; it is kept so that importing again adds nothing)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("already imported before the interruption"))
         #expect(Self.pairs(try await Self.notes(server, cli)) == (try Self.expectedPairs(text)))

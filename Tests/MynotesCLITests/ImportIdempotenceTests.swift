@@ -3,11 +3,11 @@ import MyNotesKit
 import MyNotesTesting
 import Testing
 
-/// Issue 14, items 1 – 3: an import skips what it cannot import and says why, over either
+/// An import skips what it cannot import and says why, over either
 /// API; importing the same file again adds nothing; a corrected file adds only what is new.
 @Suite("mynotes import: refusals, bad dates and importing again")
 struct ImportIdempotenceTests {
-    /// `m5.xml` of the issue: the second note has an empty `<Content>`.
+    /// `m5.xml`: the second note has an empty `<Content>`.
     static let m5 = """
         <?xml version="1.0" encoding="UTF-8"?>
         <Notes>

@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-/// `mynotes watch`, `mynotes sync` and `--offline`, run as a person would (issue 12).
+/// `mynotes watch`, `mynotes sync` and `--offline`, run as a person would.
 @Suite("mynotes watch, sync and --offline")
 struct LiveAndOfflineTests {
     /// The CLI running, its standard output read line by line as it prints.

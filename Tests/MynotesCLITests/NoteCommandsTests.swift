@@ -127,7 +127,7 @@ struct NoteCommandsTests {
         #expect(await cli.run(["show", "1"]).stdout.hasSuffix("Content:\n-5 °C --tonight\n"))
     }
 
-    // Issue 14 item 11: the last line break of standard input is dropped (it used to be
+    // The last line break of standard input is dropped (it used to be
     // kept), so the input here ends with one more line break than the note.
     @Test("add - reads the note from standard input, CRLF included, without its last line break")
     func addFromStandardInput() async throws {

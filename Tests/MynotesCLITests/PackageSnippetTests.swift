@@ -2,7 +2,7 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// Issue 14, item 8: the SDK snippet of docs/CLIENT.md, resolved by SwiftPM as an app
+/// The SDK snippet of docs/CLIENT.md, resolved by SwiftPM as an app
 /// would, with the package in a folder named as the snippet says and in another.
 @Suite("docs/CLIENT.md's Package.swift snippet")
 struct PackageSnippetTests {

@@ -15,7 +15,7 @@ import Testing
             json: ["email": " Ann@Example.com ", "password": "password 123"])
         #expect(response.status == 201)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
-        // Normalized: the domain lower-cased (issue 10), the local part as sent.
+        // Normalized: the domain lower-cased, the local part as sent.
         #expect(response.json["email"] as? String == "Ann@example.com")
         let token = try #require(response.json["token"] as? String)
         #expect(try anonymous.with(token: token).send("GET", "/api/v1/notes").status == 200)

@@ -4,7 +4,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// `GET /api/v1/changes` (issue 12) as a client sees it: writes from both APIs in order,
+/// `GET /api/v1/changes` as a client sees it: writes from both APIs in order,
 /// with their types and versions and the notes as `GET /api/v1/notes/{id}` answers them,
 /// paging by cursor, bad parameters, accounts kept apart, and expired cursors.
 @Suite struct ChangeFeedTests {

@@ -4,7 +4,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// `GET /api/v1/changes/stream` (issue 12) over real HTTP: writes reach an open stream at
+/// `GET /api/v1/changes/stream` over real HTTP: writes reach an open stream at
 /// once, a stream resumes without gap or repeat, heartbeats, accounts kept apart, limits.
 @Suite struct ChangeStreamTests {
     static func server(_ configure: (inout ChangeFeedConfiguration) -> Void = { _ in }) throws

@@ -4,8 +4,8 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// Issue 10: sign-up took emails holding C1 controls, bidi overrides, NBSP and lookalike
-/// letters of another script; `accounts list` then printed them raw. Each of the issue's
+/// Sign-up once took emails holding C1 controls, bidi overrides, NBSP and lookalike
+/// letters of another script; `accounts list` then printed them raw. Each of the reported
 /// examples, and kin, is now refused by both APIs with a message naming the character
 /// (REST `422`, code -8; legacy -8), and accepted emails are stored normalized.
 @Suite struct EmailRefusalTests {

@@ -4,7 +4,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// Issue 10: users could not change their password, nor see or revoke their other
+/// Users once could not change their password, nor see or revoke their other
 /// sessions. Now `POST /api/v1/account/password` (the current password required) revokes
 /// every other token, and `GET`/`DELETE /api/v1/sessions[/{id}]` list and revoke them,
 /// never showing a token.

@@ -6,7 +6,7 @@ import Testing
 
 @testable import MyNotesService
 
-/// Issue 9 item 4, the rules: sign-ups and sign-ins are rate-limited per client
+/// The rate limits' rules: sign-ups and sign-ins are rate-limited per client
 /// address and overall, on the service's clock (a manual one here), with `429`,
 /// `Retry-After` and a stable problem code. Requests go to the router in this process,
 /// each from the client address the test names.

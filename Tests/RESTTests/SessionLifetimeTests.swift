@@ -4,7 +4,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// Issue 10: sessions never expired. Now a sign-in's token ends after 30 days unused or
+/// Sessions once never expired. Now a sign-in's token ends after 30 days unused or
 /// 90 days in all (``SessionLifetime/standard``), on both APIs; the operator's access key
 /// never does. Time is a `ManualClock`: a month passes in no time.
 @Suite struct SessionLifetimeTests {

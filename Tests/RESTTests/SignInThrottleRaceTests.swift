@@ -6,7 +6,7 @@ import MyNotesTesting
 import Secrets
 import Testing
 
-/// Issue 10: with the failures checked and counted in two steps and the hash between
+/// When the failures were checked and counted in two steps with the hash between
 /// them, 16 wrong passwords sent at once were 13 × 401 and 3 × 429 under a limit of 5.
 /// Replayed over 16 TCP connections released together: exactly the limit reach the
 /// password check (401), every other is 429 at once.

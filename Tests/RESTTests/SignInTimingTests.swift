@@ -5,7 +5,7 @@ import MyNotesTesting
 import Secrets
 import Testing
 
-/// Issue 10: a sign-in's time must not tell which emails have accounts. The attack as it
+/// A sign-in's time must not tell which emails have accounts. The attack as it
 /// was found: a 1,100-byte password was refused before any hash for an existing account
 /// (under a millisecond) and hashed for an unknown one (135 ms). Replayed over TCP, the
 /// cases interleaved, at a cost (40,000 rounds, about 10 ms) that makes a skipped hash

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// Change streams (issue 12) on the real `mynotes-server`: a write on one server reaches a
+/// Change streams on the real `mynotes-server`: a write on one server reaches a
 /// stream on another server of the same PostgreSQL database, SIGTERM ends open streams
 /// cleanly, and a thousand idle streams cost little memory.
 ///

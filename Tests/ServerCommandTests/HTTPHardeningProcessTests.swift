@@ -2,7 +2,7 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// Issue 10's HTTP findings against `mynotes-server serve` as users run it: the Host
+/// The HTTP hardening, against `mynotes-server serve` as users run it: the Host
 /// check and its flags, the raw path, `nosniff`, and a smuggling attempt.
 @Suite struct HTTPHardeningProcessTests {
     static let query = "/mynotes/webservice.php?action=query&email=a@x.org"

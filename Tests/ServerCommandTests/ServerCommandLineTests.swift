@@ -172,7 +172,7 @@ import Testing
         // list shows it, reset-token issues another token
         _ = try run(["accounts", "add", "bob@example.com"] + db)
         let listed = try run(["accounts", "list"] + db)
-        // Stored normalized since issue 10: the domain lower-cased, the local part as typed.
+        // Stored normalized: the domain lower-cased, the local part as typed.
         #expect(
             listed.outputLines.map { $0.split(separator: "\t")[0] } == [
                 "Ann@example.com", "bob@example.com",

@@ -6,7 +6,7 @@ import Testing
     import Glibc
 #endif
 
-/// Issue 14 on the server's side: Ctrl-C is never lost, a plain path is a SQLite
+/// The server's command line as a person uses it: Ctrl-C is never lost, a plain path is a SQLite
 /// database, a start that fails leaves no database behind, `accounts --help` is the
 /// group's help, and emails are escaped on a terminal.
 @Suite struct ServerStartTests {

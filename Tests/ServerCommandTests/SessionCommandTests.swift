@@ -2,8 +2,9 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// Issue 10, run as the operator runs it: `accounts set-password` revokes every token of
-/// the account, and `serve --session-idle-timeout` / `--session-lifetime` end sessions.
+/// Passwords and sessions, run as the operator runs it: `accounts set-password` revokes
+/// every token of the account, and `serve --session-idle-timeout` / `--session-lifetime`
+/// end sessions.
 @Suite struct SessionCommandTests {
     func send(
         _ method: String, _ path: String, json: String? = nil, token: String? = nil, port: Int

@@ -141,7 +141,7 @@ struct TwoInstanceTests {
         }
     }
 
-    /// Issue 10's race, on two servers: 16 wrong passwords released together, 8 to each,
+    /// The throttle's race, on two servers: 16 wrong passwords released together, 8 to each,
     /// let exactly the limit (5 per account) reach the password check (401); every other
     /// is 429, because each server reserves its attempt in the shared table under a lock
     /// on the account's key before it hashes.

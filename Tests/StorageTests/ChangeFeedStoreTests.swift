@@ -4,7 +4,7 @@ import MyNotesTesting
 import Synchronization
 import Testing
 
-/// Issue 12's change feed, against each backend: every write numbers its account's
+/// The change feed, against each backend: every write numbers its account's
 /// changes in order, the feed keeps one row per note, tombstones expire into a 410, and
 /// observers hear of commits (on PostgreSQL, of another store's commits too).
 @Suite struct ChangeFeedStoreTests {

@@ -4,7 +4,7 @@ import SQLiteStore
 import Testing
 
 /// The database and the files SQLite makes beside it are private to their owner
-/// (issue 10: they were created 0644, so any local user could read every note).
+/// (they were once created 0644, so any local user could read every note).
 @Suite struct FileModeTests {
     static func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)

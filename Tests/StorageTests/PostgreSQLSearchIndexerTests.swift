@@ -8,7 +8,7 @@ import Testing
 @testable import PostgreSQLStore
 @testable import StorageSupport
 
-/// Issue 15 on PostgreSQL, the search chunks: a search answers as a scan does whatever the
+/// Search on PostgreSQL, the search chunks: a search answers as a scan does whatever the
 /// indexer has read of the account's changes (nothing, part, all; notes changed, shortened
 /// and removed since), and the indexer brings the chunks up to date by itself.
 @Suite(.postgreSQLInstalled, .onTestThreads)

@@ -7,7 +7,7 @@ import Testing
 
 @testable import PostgreSQLStore
 
-/// Issue 15 on PostgreSQL: search answers through the piece indexes (or the walk, or both)
+/// On PostgreSQL, search answers through the piece indexes (or the walk, or both)
 /// what a scan of every note would; a migration over existing notes tells its progress;
 /// a server without pg_trgm, or a user who may not create it, is
 /// told what to do; the planner uses the indexes meant for each statement.

@@ -27,7 +27,7 @@ struct PostgreSQLStoreTests {
             conninfo: database, limits: StoreLimits(connections: connections))
     }
 
-    /// Issue 13 on PostgreSQL: ready while the schema is this build's; not ready, with
+    /// Readiness and metrics on PostgreSQL: ready while the schema is this build's; not ready, with
     /// the reason, when a migration is missing; the pool on /metrics.
     @Test func readinessFollowsTheSchemaAndMetricsShowThePool() async throws {
         let store = try open(connections: 3)

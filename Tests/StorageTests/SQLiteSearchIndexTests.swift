@@ -6,7 +6,7 @@ import Testing
 
 @testable import SQLiteStore
 
-/// The search index (issue 15) answers as a plain scan of the folded notes would: for
+/// The search index answers as a plain scan of the folded notes would: for
 /// random notes and queries, Latin and CJK, with folding cases and FTS5's syntax
 /// characters, on both of its paths (the walk of the newest notes and the index), and
 /// stays in step with every kind of write.

@@ -2,7 +2,7 @@ import Foundation
 import MyNotesDomain
 import Testing
 
-/// Issue 10's store methods for sessions (their times and kinds, recording a use,
+/// The store's methods for sessions (their times and kinds, recording a use,
 /// revoking all but one, sweeping expired ones, a password change that revokes), on
 /// each backend.
 @Suite struct SessionsTests {

@@ -2,7 +2,7 @@ import Foundation
 import MyNotesDomain
 import Testing
 
-/// The storage quota (issue 10): a number of notes and of content bytes per account,
+/// The storage quota: a number of notes and of content bytes per account,
 /// checked inside the write against running totals that every write to `notes` keeps,
 /// on each backend.
 @Suite struct StorageQuotaTests {

@@ -2,7 +2,7 @@ import MyNotesDomain
 import Testing
 
 /// ``TextFolding`` folds from its tables exactly as its definition does: upper-casing then
-/// lower-casing with the standard library (issue 15 made it fast; the answers must not
+/// lower-casing with the standard library (the tables make it fast; the answers must not
 /// change, or search would find other notes than before).
 @Suite struct TextFoldingTests {
     @Test(arguments: [

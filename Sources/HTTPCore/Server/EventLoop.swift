@@ -137,7 +137,7 @@ final class EventLoop: @unchecked Sendable {
             guard !stopping, !state.draining.load(ordering: .acquiring),
                 state.limiter.admit(address)
             else {
-                state.refusedConnections.add(1, ordering: .relaxed)  // issue 13: a metric
+                state.refusedConnections.add(1, ordering: .relaxed)  // for /metrics
                 h2o_socket_close(socket)
                 continue
             }

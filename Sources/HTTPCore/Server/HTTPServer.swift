@@ -32,7 +32,7 @@ public final class HTTPServer: Sendable {
         signal(SIGPIPE, SIG_IGN)
         let socket = try ListeningSocket(
             host: configuration.host, port: configuration.port, backlog: configuration.backlog)
-        // Issue 13: HTTPS (Server/TLS).
+        // HTTPS (Server/TLS); `nil` for plain HTTP.
         let tls: (any TLSAcceptor)?
         do {
             tls = try Self.makeTLSAcceptor(configuration)
@@ -93,7 +93,7 @@ public final class HTTPServer: Sendable {
     /// The number of connections open now.
     public var openConnections: Int { state.openConnections.load(ordering: .acquiring) }
 
-    // Issue 13 (operations): figures for ServerMetrics.
+    // Figures for ServerMetrics (/metrics).
     /// Connections closed at accept (over ``ServerConfiguration/maxConnections`` or
     /// ``ServerConfiguration/maxConnectionsPerAddress``, or while draining) since the start.
     public var refusedConnections: Int { state.refusedConnections.load(ordering: .relaxed) }

@@ -14,8 +14,8 @@ struct ResponseHead {
         case untilClose
     }
 
-    /// Fields the server writes itself; a responder's own values for them are dropped (as
-    /// libmicrohttpd dropped them before), so that no answer can carry two framings.
+    /// Fields the server writes itself; a responder's own values for them are dropped, so
+    /// that no answer can carry two framings.
     private static let serverFields: Set<String> = [
         "content-length", "transfer-encoding", "connection", "date",
     ]
@@ -27,8 +27,8 @@ struct ResponseHead {
     }
 
     /// The framing of a whole (not streamed) body: its length, but none at all for 1xx and
-    /// 204, which RFC 9110 §8.6 forbids it. A 304 says `Content-Length: 0`, as
-    /// libmicrohttpd's did, so that answers stay as they were.
+    /// 204, which RFC 9110 §8.6 forbids it. A 304 says `Content-Length: 0`, as the
+    /// earlier server's did, so that answers stay as they were.
     static func lengthFraming(status: HTTPStatus, count: Int) -> Framing {
         (100..<200).contains(status.rawValue) || status == .noContent ? .none : .length(count)
     }

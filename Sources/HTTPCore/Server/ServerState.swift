@@ -9,7 +9,7 @@ final class ServerState: Sendable {
     let tls: (any TLSAcceptor)?
     let requestsInFlight = Atomic<Int>(0)
     let openConnections = Atomic<Int>(0)
-    /// Issue 13: connections refused at accept, for ServerMetrics.
+    /// Connections refused at accept, for ServerMetrics.
     let refusedConnections = Atomic<Int>(0)
     /// The connection limits, checked at accept.
     let limiter: ConnectionLimiter

@@ -1,4 +1,4 @@
-/// The change feed's rules (issue 12): how long tombstones of removed notes are kept, and
+/// The change feed's rules: how long tombstones of removed notes are kept, and
 /// what the live streams (`GET /api/v1/changes/stream`) may hold.
 ///
 /// ```swift

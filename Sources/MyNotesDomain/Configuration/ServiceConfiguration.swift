@@ -33,10 +33,10 @@ public struct ServiceConfiguration: Sendable {
     public var retryAfter: Duration
     /// How long sign-in sessions last, idle and in all (on ``clock``).
     public var sessionLifetime: SessionLifetime
-    /// Issue 11: where the throttle and the rates count; `.inStore` when several servers
-    /// share a PostgreSQL database.
+    /// Where the sign-in throttle and the rate limits keep their counts; `.inStore` when
+    /// several servers share a PostgreSQL database, so that they count together.
     public var limitState: LimitState = .inMemory
-    /// Issue 12: the change feed's retention and the live streams' limits.
+    /// The change feed's retention and the live streams' limits.
     public var changeFeed = ChangeFeedConfiguration()
 
     public init(

@@ -1,4 +1,4 @@
-/// One entry of an account's change feed (issue 12): the latest change to one note. The
+/// One entry of an account's change feed: the latest change to one note. The
 /// feed keeps one entry per note, so a note changed twice since a cursor shows once, at
 /// the position of its last change.
 ///

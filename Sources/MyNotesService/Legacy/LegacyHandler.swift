@@ -3,7 +3,7 @@ import MyNotesDomain
 import MyNotesProtocol
 import ServerLogging
 
-/// Answers `webservice.php`: the legacy protocol of `PROTOCOL.md`, check by check in
+/// Answers `webservice.php`: the legacy protocol of `docs/PROTOCOL.md`, check by check in
 /// the documented order, every answer HTTP 200 with a `ResultCode`. An adapter: it
 /// reads the parameters, asks ``NotesService``, and writes what came back.
 struct LegacyHandler: HTTPResponder {
@@ -142,8 +142,8 @@ struct LegacyHandler: HTTPResponder {
             return .answered(answer)
         }
         let pages = LegacyNotePages(notes: notes, account: account, first: first, logger: logger)
-        // A `HEAD` is answered whole, with its length, as before: libmicrohttpd would
-        // send a streamed answer's last chunk even to a `HEAD`.
+        // A `HEAD` is answered whole, so that it carries the `Content-Length` a `GET`
+        // gets: the server frames a streamed answer to a `HEAD` with no length at all.
         if method == .head { return .notes(try await pages.all()) }
         return .notePages(pages)
     }

@@ -215,7 +215,7 @@ enum OpenAPIDocument {
                         "412": ref("PreconditionFailed"), "500": ref("ServerError"),
                     ]),
             ],
-            // Issue 12: the change feed.
+            // The change feed.
             "/api/v1/changes": [
                 "get": operation(
                     .listChanges, summary: "The account's changes after a cursor, oldest first",

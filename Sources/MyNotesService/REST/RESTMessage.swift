@@ -36,7 +36,7 @@ enum RESTMessage: Sendable, Hashable {
     case rateLimited(seconds: Int)
     case preconditionFailed
     case overloaded(seconds: Int)
-    // Issue 12: the change feed.
+    // The change feed's refusals.
     case cursorExpired
     case tooManyStreams(Int)
     case streamsFull

@@ -63,14 +63,14 @@ enum DatabaseOption {
         }
     }
 
-    /// Issue 15: a PostgreSQL migration over existing notes (the search index) takes a
+    /// A PostgreSQL migration over existing notes (building the search indexes) takes a
     /// minute or more per million notes; its progress goes to stderr, before the log starts.
     @Sendable private static func printMigration(_ progress: PostgreSQLMigrationProgress) {
         FileHandle.standardError.write(Data("mynotes-server: database \(progress)\n".utf8))
     }
 
     /// Building the search index over a large database takes minutes (a million short
-    /// notes and a 139 MB account: see the README's *Search at scale*): its progress goes to
+    /// notes and a 139 MB account: benchmarks/README.md, *search.sh*): its progress goes to
     /// stderr, every 5%.
     private static func searchIndexProgress() -> (SearchIndexProgress) -> Void {
         var shown = -1

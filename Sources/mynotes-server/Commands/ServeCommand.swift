@@ -39,7 +39,7 @@ struct ServeCommand: Command {
                 "Sign-up and sign-in rates per client address and overall. standard (default): "
                     + "sign-up 5 then 1 per 10 s per address, 2/s overall; sign-in 10 then "
                     + "1 per 2 s per address, 5/s overall. unlimited: for test rigs only."),
-            // Issue 10 (faults-soak): the per-account storage quota, on by default.
+            // The per-account storage quota, on by default so that no account can fill the disk.
             .value(
                 "--quota", "N",
                 "Notes one account may hold, 0 for no limit (default \(NoteQuota.standard.notes ?? 0))."
@@ -48,7 +48,7 @@ struct ServeCommand: Command {
                 "--quota-bytes", "BYTES",
                 "Bytes of note content (UTF-8) one account may hold, 0 for no limit "
                     + "(default \(NoteQuota.standard.bytes ?? 0): 100 MiB)."),
-            // Issue 10, session lifetimes (accounts-hardening).
+            // How long a sign-in session lasts, unused and in all.
             .value(
                 "--session-idle-timeout", "DURATION",
                 "End a sign-in session unused this long: 30d, 12h, 45m, 90s or seconds; "
@@ -71,7 +71,7 @@ struct ServeCommand: Command {
             .value(
                 "--request-body-timeout", "SECONDS",
                 "Close a connection whose request body is not all in by then (default 60)."),
-            // Issue 10, HTTP hardening: the Host names answered (DNS rebinding).
+            // The Host names answered, so that a DNS rebinding page cannot reach the server.
             .value(
                 "--allowed-hosts", "LIST",
                 "Host names answered, comma-separated: name, name:port, [v6], or * for any; "
@@ -88,12 +88,12 @@ struct ServeCommand: Command {
             .value(
                 "--log-level", "LEVEL",
                 "trace, debug, info, notice, warning, error or critical (default info)."),
-            // Issue 11: PostgreSQL.
+            // PostgreSQL.
             .value(
                 "--db-pool", "N",
                 "PostgreSQL connections this server holds, each with a thread that runs "
                     + "statements on it (default: 4 per core, at least 8)."),
-            // Issue 12: the change feed (GET /api/v1/changes, /api/v1/changes/stream).
+            // The change feed (GET /api/v1/changes, /api/v1/changes/stream).
             .value(
                 "--change-retention", "DURATION",
                 "Keep removed notes' tombstones in the change feed this long: 30d, 12h, 45m, "
@@ -105,7 +105,7 @@ struct ServeCommand: Command {
             .value(
                 "--change-streams-per-account", "N",
                 "Change streams one account may hold open at once (default 32)."),
-        ] + ServeOperations.options)  // issue 13: ServeCommand+Operations.swift
+        ] + ServeOperations.options)  // metrics, access log, TLS: ServeOperations.swift
 
     var server = ServerConfiguration()
     var service = ServiceConfiguration()
@@ -113,7 +113,7 @@ struct ServeCommand: Command {
     var storeLimits = StoreLimits()
     var logFormat = LogFormat.text
     var logLevel = LogLevel.info
-    /// Issue 13: metrics, access log, drain delay, TLS (ServeCommand+Operations.swift).
+    /// Metrics, access log, drain delay, TLS (ServeOperations.swift).
     var operations = ServeOperations()
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
@@ -140,7 +140,7 @@ struct ServeCommand: Command {
         if let seconds = try arguments.integer("--request-body-timeout", in: 1...86_400) {
             server.requestBodyTimeout = .seconds(seconds)
         }
-        // Issue 10, HTTP hardening: the Host names answered.
+        // The Host names answered (against DNS rebinding).
         var publicHost: String?
         if let text = arguments.value("--public-url") {
             guard let url = URLComponents(string: text),
@@ -165,7 +165,7 @@ struct ServeCommand: Command {
         } else {
             server.allowedHosts = .defaults(listeningOn: server.host, publicHost: publicHost)
         }
-        // Issue 10 (faults-soak): 0 lifts a limit.
+        // The storage quota, on by default; 0 lifts a limit.
         service.quota = .standard
         if let notes = try arguments.integer("--quota", in: 0...Int(Int32.max)) {
             service.quota.notes = notes > 0 ? notes : nil
@@ -184,14 +184,14 @@ struct ServeCommand: Command {
             throw UsageError(
                 "option '--auth-rate-limits' must be standard or unlimited, not '\(other)'")
         }
-        // Issue 10, session lifetimes (accounts-hardening).
+        // Session lifetimes: unused, and in all.
         if let text = arguments.value("--session-idle-timeout") {
             service.sessionLifetime.idle = try Self.lifetime(text, named: "--session-idle-timeout")
         }
         if let text = arguments.value("--session-lifetime") {
             service.sessionLifetime.absolute = try Self.lifetime(text, named: "--session-lifetime")
         }
-        // Issue 12: the change feed.
+        // The change feed.
         if let text = arguments.value("--change-retention") {
             service.changeFeed.retention = try Self.lifetime(text, named: "--change-retention")
         }
@@ -205,7 +205,7 @@ struct ServeCommand: Command {
             try arguments.integer("--change-streams-per-account", in: 1...1_000_000)
             ?? service.changeFeed.streamsPerAccount
         location = try DatabaseOption.location(arguments)
-        // Issue 11: PostgreSQL.
+        // PostgreSQL: the connections this server holds.
         storeLimits.connections =
             try arguments.integer("--db-pool", in: 1...1_000) ?? storeLimits.connections
         // Servers sharing a database share the throttle and the rates through it.
@@ -223,7 +223,7 @@ struct ServeCommand: Command {
             }
             logLevel = level
         }
-        operations = try ServeOperations(arguments, logFormat: logFormat)  // issue 13
+        operations = try ServeOperations(arguments, logFormat: logFormat)  // metrics, TLS
     }
 
     func validate() throws(UsageError) {
@@ -235,13 +235,13 @@ struct ServeCommand: Command {
     func run(in context: CommandContext) async throws(CommandFailure) {
         HeapPolicy.chosen(environment: context.environment).apply()
         let signals = ShutdownSignals()
-        // Issue 14: a start that fails (the port taken) leaves no new, empty database behind.
+        // A start that fails (the port taken) leaves no new, empty database behind.
         let newFiles = DatabaseOption.missingFiles(location)
         let store = try DatabaseOption.open(location, limits: storeLimits)
         let logger = Logger(sink: .standardError, format: logFormat, level: logLevel)
         let application: MyNotesApplication
         do {
-            // Issue 13: the access log, TLS and metrics come from `operations`.
+            // The access log, TLS and metrics come from `operations`.
             let (server, configuration) = try operations.apply(to: server)
             application = try MyNotesApplication(
                 server: server, service: service, store: store, logger: logger,
@@ -266,7 +266,7 @@ struct ServeCommand: Command {
                 "address": "\(operations.scheme)://\(host):\(application.port)",
                 "database": location.description,
             ])
-        // Issue 13: SIGHUP reloads and the HTTPS redirect, started before the ready line
+        // SIGHUP reloads and the HTTPS redirect, started before the ready line
         // so that a SIGHUP sent once it appears is caught, not fatal.
         let companions: ServeCompanions
         do {

@@ -4,7 +4,7 @@ import MyNotesDomain
 import MyNotesService
 import ServerLogging
 
-/// Issue 13: what `serve` offers the person who runs it: `/metrics` and where, the access
+/// What `serve` offers the person who runs it: `/metrics` and where, the access
 /// log, the drain delay, HTTPS and its redirect. Its flags are one block in `serve`'s
 /// options (``options``), read here.
 struct ServeOperations {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import MyNotesService
 
-/// Issue 9 item 4: a sign-up hashes only when it can succeed. A taken email is found by
+/// A sign-up hashes only when it can succeed. A taken email is found by
 /// a cheap read and answered after a wait as long as a free sign-up takes, so neither
 /// the CPU nor the clock tells an attacker more than the 409 does.
 @Suite("Sign-up cost")

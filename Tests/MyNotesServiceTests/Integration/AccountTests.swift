@@ -4,7 +4,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md, "Access", the email rules, quota and ordering: what an account sees.
+/// docs/PROTOCOL.md, "Access", the email rules, quota and ordering: what an account sees.
 @Suite("Accounts and access")
 struct AccountTests {
     // MARK: Email
@@ -30,8 +30,7 @@ struct AccountTests {
     @Test(
         "Other spellings are other emails",
         arguments: [
-            // A tab or a newline is a control character, refused with -8 since issue 10
-            // (EmailRefusalTests).
+            // A tab or a newline is a control character, refused with -8 (EmailRefusalTests).
             "ann@example.com.", "ann @example.com",
             "ånn@example.com", "ANN@EXAMPLE.CO",
         ],

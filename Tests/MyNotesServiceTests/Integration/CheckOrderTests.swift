@@ -2,7 +2,7 @@ import MyNotesProtocol
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md, "Result codes": which code a request gets, check by check in the
+/// docs/PROTOCOL.md, "Result codes": which code a request gets, check by check in the
 /// documented order.
 @Suite("Check order")
 struct CheckOrderTests {

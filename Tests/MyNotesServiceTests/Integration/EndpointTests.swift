@@ -1,7 +1,7 @@
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md, "Endpoint": paths, methods, HEAD.
+/// docs/PROTOCOL.md, "Endpoint": paths, methods, HEAD.
 @Suite("Endpoint")
 struct EndpointTests {
     static let paths = [

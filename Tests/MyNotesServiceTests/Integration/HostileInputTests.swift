@@ -19,9 +19,9 @@ struct HostileInputTests {
     }
 
     /// A target of 10,000 parameters (about 40 KiB) is within the 64 KiB limit: it is read
-    /// and answered like any other, and nothing else waits for it. (libmicrohttpd 0.9.75
-    /// kept the parameters in its fixed per-connection memory and, past about 1,400, closed
-    /// the connection without an answer; this test asserted that until the move to h2o.)
+    /// and answered like any other, and nothing else waits for it. (The earlier server kept
+    /// the parameters in a fixed per-connection memory and, past about 1,400, closed the
+    /// connection without an answer.)
     @Test("10,000 parameters in a GET are answered, and others are served meanwhile")
     func tenThousandInAQueryAreAnswered() throws {
         let fixture = try LegacyFixture(over: .socket)

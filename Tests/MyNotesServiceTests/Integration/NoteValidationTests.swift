@@ -1,7 +1,7 @@
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md's `id`, `date` and `content` rules, through the real server.
+/// docs/PROTOCOL.md's `id`, `date` and `content` rules, through the real server.
 @Suite("Note validation")
 struct NoteValidationTests {
     @Test(

@@ -1,7 +1,7 @@
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md, "Parameters": where they are read from and how they are decoded,
+/// docs/PROTOCOL.md, "Parameters": where they are read from and how they are decoded,
 /// for careful and careless clients.
 @Suite("Parameters")
 struct ParameterTests {

@@ -67,8 +67,8 @@ struct QueryStreamingTests {
         #expect(try response.reply().record?.count == notes.count)
     }
 
-    /// As before streaming: libmicrohttpd would send a chunked answer's last chunk even
-    /// to a `HEAD`, so a `HEAD` gets the whole answer's length and no body.
+    /// A `HEAD` gets the whole answer's length, as a `GET` would, and no body: the legacy
+    /// query answers a `HEAD` whole rather than streamed, which would carry no length.
     @Test("HEAD of a large query has the length of GET's answer and no body")
     func headOfLargeAnswer() async throws {
         let (server, token, _) = try await Self.server(notes: Self.manyNotes)

@@ -3,7 +3,7 @@ import MyNotesTesting
 import Testing
 
 /// The legacy query checks the token before it reads a note, and a wrong token costs
-/// the same whether or not the account exists (PROTOCOL.md: no probing for accounts).
+/// the same whether or not the account exists (docs/PROTOCOL.md: no probing for accounts).
 @Suite("Query checks the token first")
 struct QueryTokenFirstTests {
     static func query(email: String, token: String) -> String {

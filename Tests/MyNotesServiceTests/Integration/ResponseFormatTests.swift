@@ -2,7 +2,7 @@ import MyNotesProtocol
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md, "Responses": bytes and headers of every kind of answer.
+/// docs/PROTOCOL.md, "Responses": bytes and headers of every kind of answer.
 @Suite("Response formats")
 struct ResponseFormatTests {
     static let json = "application/json; charset=utf-8"

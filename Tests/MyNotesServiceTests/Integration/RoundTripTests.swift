@@ -2,7 +2,7 @@ import Foundation
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md, "Responses": any conforming JSON or XML parser reads notes back unchanged.
+/// docs/PROTOCOL.md, "Responses": any conforming JSON or XML parser reads notes back unchanged.
 @Suite("Round trips through standard parsers")
 struct RoundTripTests {
     static let contents = [

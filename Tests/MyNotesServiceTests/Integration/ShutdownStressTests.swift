@@ -4,8 +4,8 @@ import Testing
 
 /// Shutting the server down while clients are connected must never crash the process.
 ///
-/// It guards the shutdown path: `MHD_quiesce_daemon` once aborted the process at random
-/// here, so shutdown refuses new connections through the accept policy instead. A short
+/// It guards the shutdown path: stopping the earlier server's listener once aborted the
+/// process at random here, so shutdown refuses new connections at accept instead. A short
 /// run is part of the suite; `MYNOTES_STRESS_SHUTDOWN=1` runs 1,000 servers (minutes).
 @Suite("Shutdown under load")
 struct ShutdownStressTests {

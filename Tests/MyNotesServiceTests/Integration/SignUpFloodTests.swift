@@ -5,7 +5,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// Issue 9 item 4, the load: before the limits, 16 anonymous connections posting
+/// The sign-up rate limits under load: before the limits, 16 anonymous connections posting
 /// sign-ups pushed another user's legacy query from p50 0.8 ms to 2.2 s. Over real
 /// sockets, with the default rate limits and the real hashing executor, the query
 /// stays fast and the flood makes only the accounts the limits allow.

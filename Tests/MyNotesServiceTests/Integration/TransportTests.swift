@@ -5,7 +5,7 @@ import MyNotesService
 import MyNotesTesting
 import Testing
 
-/// PROTOCOL.md: requests that are not protocol answers (400, 413, 414, 431), and -3
+/// docs/PROTOCOL.md: requests that are not protocol answers (400, 413, 414, 431), and -3
 /// when the store fails.
 @Suite("Transport limits and store failures")
 struct TransportTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MyNotesService
 
-/// The date, content and ID rules of PROTOCOL.md, checked without a server.
+/// The date, content and ID rules of docs/PROTOCOL.md, checked without a server.
 @Suite("Note rules")
 struct NoteRulesTests {
     /// Dates the protocol accepts, and how they are stored.

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ResultCode and MessageLanguage")
 struct ResultCodeTests {
-    /// PROTOCOL.md's table of result codes, word for word.
+    /// docs/PROTOCOL.md's table of result codes, word for word.
     static let table: [(ResultCode, Int, String, String)] = [
         (.success, 0, "", ""),
         (.noSuchUser, -1, "用户不存在，请先注册。", "The user does not exist. Please register first."),

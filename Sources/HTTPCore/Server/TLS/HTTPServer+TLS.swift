@@ -1,4 +1,4 @@
-// Issue 13: built-in HTTPS, OpenSSL on h2o's event loop (TLSContext).
+// Built-in HTTPS, OpenSSL on h2o's event loop (TLSContext).
 extension HTTPServer {
     /// Reads the certificate and key files again and presents them from the next
     /// handshake on; connections already open are not touched. On failure (a file
