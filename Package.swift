@@ -33,9 +33,12 @@ let package = Package(
 
         // A lock ThreadSanitizer understands, used by every module in place of `Mutex`.
         .target(name: "Locking"),
+        // JSON string and XML text escaping, one way for the server's answers, its log lines
+        // and the `mynotes` client's files.
+        .target(name: "TextEscaping"),
 
         // Server side.
-        .target(name: "ServerLogging", dependencies: ["Locking"]),
+        .target(name: "ServerLogging", dependencies: ["Locking", "TextEscaping"]),
         .target(name: "BoundedExecution", dependencies: ["Locking"]),
         // Issue 13: counters, histograms and the Prometheus text format (no dependencies).
         .target(name: "Telemetry", dependencies: ["Locking"]),
@@ -83,7 +86,7 @@ let package = Package(
             name: "MyNotesService",
             dependencies: [
                 "MyNotesDomain", "MyNotesAPI", "HTTPCore", "Secrets", "MyNotesProtocol",
-                "Locking", "ServerLogging", "BoundedExecution", "Telemetry",
+                "Locking", "ServerLogging", "BoundedExecution", "Telemetry", "TextEscaping",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
@@ -124,6 +127,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: [
@@ -165,6 +169,7 @@ let package = Package(
             name: "mynotes",
             dependencies: [
                 "MyNotesKit", "PercentEncoding", "MyNotesProtocol", "CommandLineSupport",
+                "TextEscaping",
             ]),
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
         .testTarget(
@@ -196,7 +201,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("legacy-json-response", ["MyNotesKit"]),
     ("legacy-xml-response", ["MyNotesKit"]),
     ("rest-response", ["MyNotesKit"]),
-    ("notes-file", ["MyNotesKit", "CommandLineSupport"]),
+    ("notes-file", ["MyNotesKit", "CommandLineSupport", "TextEscaping"]),
 ]
 package.targets += [
     // libFuzzer's driver, declared weak: linked only under -sanitize=fuzzer.
