@@ -169,7 +169,7 @@ let package = Package(
             name: "mynotes",
             dependencies: [
                 "MyNotesKit", "PercentEncoding", "MyNotesProtocol", "CommandLineSupport",
-                "TextEscaping",
+                "TextEscaping", "Secrets",
             ]),
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
         .testTarget(
