@@ -44,7 +44,10 @@ let package = Package(
         .target(name: "Telemetry", dependencies: ["Locking"]),
         .target(
             name: "HTTPCore",
-            dependencies: ["CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry"]),
+            dependencies: [
+                "CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry",
+                "PercentEncoding",
+            ]),
         // The rules of notes, accounts, sessions and the change feed, and the store roles
         // they need: no HTTP, no SQL.
         .target(
@@ -87,6 +90,7 @@ let package = Package(
             dependencies: [
                 "MyNotesDomain", "MyNotesAPI", "HTTPCore", "Secrets", "MyNotesProtocol",
                 "Locking", "ServerLogging", "BoundedExecution", "Telemetry", "TextEscaping",
+                "PercentEncoding",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
