@@ -93,33 +93,43 @@ public struct PercentDecoder: Sendable, Hashable {
         // An array made with capacity 0 writes its count into the standard library's shared
         // empty-array storage, which ThreadSanitizer reports when two threads do it at once.
         guard !bytes.isEmpty else { return [] }
+        // The loop is inlined twice, once without the test for escapes to keep, which the
+        // server's decoders never have: with the test in it, decoding a form body took
+        // 10 to 20 % more instructions.
         let plusIsSpace = plus == .space
-        let keeping = keepingEscaped
-        return [UInt8](unsafeUninitializedCapacity: bytes.count) { output, written in
+        return keepingEscaped.isEmpty
+            ? Self.decodeLeniently(bytes, plusIsSpace: plusIsSpace, keeping: nil)
+            : Self.decodeLeniently(bytes, plusIsSpace: plusIsSpace, keeping: keepingEscaped)
+    }
+
+    @inline(__always)
+    private static func decodeLeniently(
+        _ bytes: UnsafeBufferPointer<UInt8>, plusIsSpace: Bool, keeping: ASCIISet?
+    ) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: bytes.count) { output, written in
             var index = 0
             var count = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                    let high = Self.hexValue(bytes[index + 1]),
-                    let low = Self.hexValue(bytes[index + 2])
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 {
                     let decoded = high << 4 | low
-                    if keeping.contains(decoded) {
+                    if let keeping, keeping.contains(decoded) {
                         output[count] = byte
                         output[count + 1] = bytes[index + 1]
                         output[count + 2] = bytes[index + 2]
-                        count += 3
+                        // Three bytes written: two more than the one counted below.
+                        count += 2
                     } else {
                         output[count] = decoded
-                        count += 1
                     }
                     index += 3
                 } else {
                     output[count] = byte == UInt8(ascii: "+") && plusIsSpace ? 0x20 : byte
-                    count += 1
                     index += 1
                 }
+                count += 1
             }
             written = count
         }
