@@ -34,15 +34,21 @@ let package = Package(
 
         // A lock ThreadSanitizer understands, used by every module in place of `Mutex`.
         .target(name: "Locking"),
+        // JSON string and XML text escaping, one way for the server's answers, its log lines
+        // and the `mynotes` client's files.
+        .target(name: "TextEscaping"),
 
         // Server side.
-        .target(name: "ServerLogging", dependencies: ["Locking"]),
+        .target(name: "ServerLogging", dependencies: ["Locking", "TextEscaping"]),
         .target(name: "BoundedExecution", dependencies: ["Locking"]),
         // Counters, histograms and the Prometheus text format for /metrics (no outside package).
         .target(name: "Telemetry", dependencies: ["Locking"]),
         .target(
             name: "HTTPCore",
-            dependencies: ["CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry"]),
+            dependencies: [
+                "CH2O", "Locking", "ServerLogging", "BoundedExecution", "Telemetry",
+                "PercentEncoding",
+            ]),
         // The rules of notes, accounts, sessions and the change feed, and the store roles
         // they need: no HTTP, no SQL.
         .target(
@@ -84,7 +90,8 @@ let package = Package(
             name: "MyNotesService",
             dependencies: [
                 "MyNotesDomain", "MyNotesAPI", "HTTPCore", "Secrets", "MyNotesProtocol",
-                "Locking", "ServerLogging", "BoundedExecution", "Telemetry",
+                "Locking", "ServerLogging", "BoundedExecution", "Telemetry", "TextEscaping",
+                "PercentEncoding",
             ],
             resources: [.copy("Web/Assets")]),
         .executableTarget(
@@ -125,6 +132,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "SecretsTests", dependencies: ["Secrets"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(
             name: "MyNotesServiceTests",
             dependencies: [
@@ -166,6 +174,7 @@ let package = Package(
             name: "mynotes",
             dependencies: [
                 "MyNotesKit", "PercentEncoding", "MyNotesProtocol", "CommandLineSupport",
+                "TextEscaping", "Secrets",
             ]),
         .testTarget(name: "PercentEncodingTests", dependencies: ["PercentEncoding"]),
         .testTarget(
@@ -197,7 +206,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("legacy-json-response", ["MyNotesKit"]),
     ("legacy-xml-response", ["MyNotesKit"]),
     ("rest-response", ["MyNotesKit"]),
-    ("notes-file", ["MyNotesKit", "CommandLineSupport"]),
+    ("notes-file", ["MyNotesKit", "CommandLineSupport", "TextEscaping"]),
 ]
 package.targets += [
     // libFuzzer's driver, declared weak: linked only under -sanitize=fuzzer.

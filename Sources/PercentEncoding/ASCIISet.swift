@@ -91,6 +91,9 @@ public struct ASCIISet: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
         ASCIISet(low: low & other.low, high: high & other.high)
     }
 
+    /// Whether the set has no members.
+    var isEmpty: Bool { low == 0 && high == 0 }
+
     /// The members, in ascending order.
     public var bytes: [UInt8] { (0..<0x80).filter { _contains($0) } }
 

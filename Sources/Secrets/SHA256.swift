@@ -4,6 +4,7 @@ import CCrypto
 ///
 /// ```swift
 /// SHA256.hash(Array("abc".utf8)).count  // 32
+/// SHA256.hex("abc")  // "ba7816bf…f20015ad", 64 digits
 /// ```
 public enum SHA256 {
     public static let byteCount = 32
@@ -33,5 +34,19 @@ public enum SHA256 {
     public static func hash(_ text: String) -> [UInt8] {
         var text = text
         return text.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The digest as 64 lowercase hexadecimal digits, for names made from content (the
+    /// `mynotes` client's import journals and local copies).
+    public static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        Hex.encode(hash(bytes))
+    }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
+        Hex.encode(hash(bytes))
+    }
+
+    public static func hex(_ text: String) -> String {
+        Hex.encode(hash(text))
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TextEscaping
 
 /// One line to write, before it is formatted.
 struct LogRecord {
@@ -62,9 +63,9 @@ struct LogRecord {
     private var jsonLine: String {
         var line =
             "{\"time\":\"" + time.text + "\",\"level\":\"" + level.description
-            + "\",\"message\":" + Self.jsonString(message)
+            + "\",\"message\":" + JSONText.quoted(message)
         for pair in metadata {
-            line += "," + Self.jsonString(pair.key) + ":" + Self.jsonString(value(pair))
+            line += "," + JSONText.quoted(pair.key) + ":" + JSONText.quoted(value(pair))
         }
         return line + "}"
     }
@@ -96,24 +97,4 @@ struct LogRecord {
         return quoting && needsQuotes ? "\"" + result + "\"" : result
     }
 
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }

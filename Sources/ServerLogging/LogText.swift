@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// The escaping and timestamps of this module's log lines, for other writers of log
 /// files (the HTTP access log), so that every line the server writes escapes alike.
 ///
@@ -6,8 +8,9 @@
 /// LogText.timestamp(milliseconds: 0)  // "1970-01-01T00:00:00.000Z"
 /// ```
 public enum LogText {
-    /// `text` as a JSON string literal, quotes included.
-    public static func jsonString(_ text: String) -> String { LogRecord.jsonString(text) }
+    /// `text` as a JSON string literal, quotes included, escaped as every JSON the server
+    /// writes is (``JSONText``).
+    public static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 
     /// `text` with control characters escaped, and quotes and backslashes too when
     /// `quoting`; then quoted if it holds spaces, quotes or `=`.

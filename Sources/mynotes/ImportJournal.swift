@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import Secrets
 
 /// What the imports of one file into one account have done, on disk: an interrupted
 /// import resumes without adding any note twice, and a finished one is not repeated.
@@ -43,10 +44,10 @@ final class ImportJournal: @unchecked Sendable {
     init(server: String, email: String, data: Data, again: Bool, environment: [String: String])
         throws(CommandFailure)
     {
-        let account = String(
-            SHA256.hex(Data((server + "\u{0}" + email.lowercased()).utf8)).prefix(16))
+        let account = String(SHA256.hex(server + "\u{0}" + email.lowercased()).prefix(16))
         let directory = StateDirectory.url("imports", environment: environment)
-        url = directory.appendingPathComponent("\(account)-\(SHA256.hex(data)).journal")
+        let digest = data.withUnsafeBytes { SHA256.hex($0) }
+        url = directory.appendingPathComponent("\(account)-\(digest).journal")
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,

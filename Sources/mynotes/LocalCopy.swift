@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import MyNotesKit
+import Secrets
 
 /// The local copy of an account's notes that `mynotes sync` refreshes and the `--offline`
 /// commands work from: a ``NotesReplica`` in `$XDG_STATE_HOME/mynotes/replicas/`, one file
@@ -33,8 +34,7 @@ struct LocalCopy {
         }
         server = resolved.server
         email = resolved.email ?? ""
-        let key = SHA256.hex(
-            Data((server.absoluteString + "\u{0}" + account.lowercased()).utf8))
+        let key = SHA256.hex(server.absoluteString + "\u{0}" + account.lowercased())
         url = StateDirectory.url("replicas", environment: context.environment)
             .appendingPathComponent("\(key.prefix(16)).json")
         existed = FileManager.default.fileExists(atPath: url.path)

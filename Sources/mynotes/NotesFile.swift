@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import MyNotesKit
+import TextEscaping
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -44,7 +45,7 @@ enum NotesFile {
     static func json(_ notes: [Note]) -> String {
         guard !notes.isEmpty else { return "{\"Record\":[]}\n" }
         let records = notes.map {
-            "{\"ID\":\($0.id),\"CDate\":\(jsonString($0.date.description)),\"Content\":\(jsonString($0.content))}"
+            "{\"ID\":\($0.id),\"CDate\":\(JSONText.quoted($0.date.description)),\"Content\":\(JSONText.quoted($0.content))}"
         }
         return "{\"Record\":[\n" + records.joined(separator: ",\n") + "\n]}\n"
     }
@@ -52,10 +53,12 @@ enum NotesFile {
     /// `<Notes><Note id="12"><CDate>…</CDate><Content>…</Content><UserID>…</UserID></Note></Notes>`.
     static func xml(_ notes: [Note], userID: String) -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Notes>\n"
+        let user = XMLText.escaped(userID)
         for note in notes {
-            text += "<Note id=\"\(note.id)\"><CDate>\(xmlText(note.date.description))</CDate>"
+            let date = XMLText.escaped(note.date.description)
+            text += "<Note id=\"\(note.id)\"><CDate>\(date)</CDate>"
             text +=
-                "<Content>\(xmlText(note.content))</Content><UserID>\(xmlText(userID))</UserID></Note>\n"
+                "<Content>\(XMLText.escaped(note.content))</Content><UserID>\(user)</UserID></Note>\n"
         }
         return text + "</Notes>\n"
     }
@@ -164,41 +167,6 @@ enum NotesFile {
         }
         contents.rejected.append(
             Rejected(label: label(id: id, position: position), position: position, reason: reason))
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// XML text that any parser reads back unchanged: CR is a reference, because
-    /// parsers turn a raw CR into LF.
-    static func xmlText(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\r": result += "&#13;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
 

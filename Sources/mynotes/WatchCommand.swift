@@ -2,6 +2,7 @@ import CommandLineSupport
 import Dispatch
 import Foundation
 import MyNotesKit
+import TextEscaping
 
 /// `mynotes watch`: prints each change to the account's notes as it happens, one line
 /// each, until Ctrl-C.
@@ -75,14 +76,14 @@ struct WatchCommand: ConnectionCommand {
         switch format {
         case .json:
             var fields = [
-                "\"cursor\":\(NotesFile.jsonString(change.cursor.rawValue))",
+                "\"cursor\":\(JSONText.quoted(change.cursor.rawValue))",
                 "\"type\":\"\(change.kind.rawValue)\"", "\"id\":\(change.id)",
                 "\"version\":\(change.version)",
             ]
             if let note = change.note {
                 fields.append(
-                    "\"note\":{\"id\":\(note.id),\"date\":\(NotesFile.jsonString("\(note.date)")),"
-                        + "\"content\":\(NotesFile.jsonString(note.content))}")
+                    "\"note\":{\"id\":\(note.id),\"date\":\(JSONText.quoted("\(note.date)")),"
+                        + "\"content\":\(JSONText.quoted(note.content))}")
             } else {
                 fields.append("\"note\":null")
             }

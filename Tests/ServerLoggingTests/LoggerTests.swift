@@ -60,6 +60,15 @@ import Testing
         #expect(object["time"]?.hasSuffix("Z") == true)
     }
 
+    @Test func jsonLinesEscapeAsTheServersAnswersDo() throws {
+        let collected = LogCapture()
+        let logger = Logger(sink: collected.sink, format: .json)
+        logger.info("tab\t del\u{7F} bell\u{7} 日本 \u{2028}")
+        let line = try #require(collected.lines.first)
+        #expect(line.hasSuffix(#""message":"tab\t del\u007f bell\u0007 日本 \#u{2028}"}"#), "\(line)")
+        #expect(LogText.jsonString("a\"b\\") == #""a\"b\\""#)
+    }
+
     @Test(arguments: ["token", "password", "Authorization", "cookie"])
     func secretKeysAreRedacted(key: String) throws {
         for format in LogFormat.allCases {

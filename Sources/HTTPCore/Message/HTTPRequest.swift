@@ -1,3 +1,5 @@
+import PercentEncoding
+
 /// A complete HTTP request as the router sees it: the body has been read in full.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod
@@ -11,10 +13,7 @@ public struct HTTPRequest: Sendable {
     /// `path`) sets ``rawPath`` to that text as it is.
     public var path: String {
         get {
-            var raw = rawPath
-            return raw.withUTF8 {
-                String(decoding: FormDecoder.percentDecode($0, plusAsSpace: .no), as: UTF8.self)
-            }
+            String(decoding: PercentDecoder.url.decodeBytesLeniently(rawPath), as: UTF8.self)
         }
         set { rawPath = newValue }
     }

@@ -1,3 +1,4 @@
+import PercentEncoding
 import ServerLogging
 
 /// One line of the access log, as recorded on the request's thread: only copies of what
@@ -154,7 +155,11 @@ public struct AccessLogEntry: Sendable {
     static func isRedacted(name: ArraySlice<UInt8>) -> Bool {
         guard name.count <= 64 else { return false }
         if name.contains(UInt8(ascii: "%")) || name.contains(UInt8(ascii: "+")) {
-            let text = decoded(String(decoding: name, as: UTF8.self)).lowercased()
+            // Decoded as the application decodes names, so that whatever spelling reaches
+            // it as `token` (`%74oken`, say) is redacted too.
+            let text = String(
+                decoding: PercentDecoder.form.decodeBytesLeniently(Array(name)), as: UTF8.self
+            ).lowercased()
             return redactedParameters.contains(text)
         }
         return redactedNames.contains(
@@ -222,21 +227,5 @@ public struct AccessLogEntry: Sendable {
         } else {
             out.append(contentsOf: LogText.jsonString(String(decoding: bytes, as: UTF8.self)).utf8)
         }
-    }
-
-    /// A query name percent-decoded (and `+` as space), so `%74oken` is still `token`.
-    static func decoded(_ name: String) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(name.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import PercentEncoding
+
 /// A route's path: literal segments and `{name}` parameters, e.g. `/api/v1/notes/{id}`.
 public struct PathPattern: Sendable {
     /// How literal segments are compared with the request's path.
@@ -73,7 +75,7 @@ public struct PathPattern: Sendable {
         _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
         guard escaped else { return body(raw) }
-        return FormDecoder.percentDecode(raw, plusAsSpace: .no).withUnsafeBufferPointer(body)
+        return PercentDecoder.url.decodeBytesLeniently(raw).withUnsafeBufferPointer(body)
     }
 
     private func equal(_ literal: [UInt8], _ part: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,4 +1,5 @@
 import MyNotesDomain
+import TextEscaping
 
 /// A query's answer in three pieces: its opening, one record per note, its closing. The
 /// answer held in memory and the streamed one are both made of them, so the two are the

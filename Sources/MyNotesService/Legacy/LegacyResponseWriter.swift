@@ -1,5 +1,6 @@
 import HTTPCore
 import MyNotesProtocol
+import TextEscaping
 
 /// Writes legacy answers byte for byte as the old PHP service did, in JSON or XML.
 /// Every protocol answer, failures included, is HTTP 200.

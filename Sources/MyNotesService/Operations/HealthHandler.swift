@@ -1,5 +1,6 @@
 import HTTPCore
 import MyNotesDomain
+import TextEscaping
 
 /// `GET /healthz` (alive: 200 while the process serves) and `GET /readyz` (ready: not
 /// draining, the database answers and its migrations are applied — 200, else 503 with

@@ -1,4 +1,5 @@
 import MyNotesProtocol
+import TextEscaping
 
 /// Writes one JSON object, member by member, straight into bytes, in the order given
 /// (clients and documentation read more easily when the order is stable).

@@ -2,6 +2,7 @@ import HTTPCore
 import MyNotesAPI
 import MyNotesDomain
 import MyNotesProtocol
+import PercentEncoding
 
 extension RESTAPI {
     static let defaultPageSize = 50
@@ -264,7 +265,6 @@ extension RESTAPI {
     }
 
     private static func decode(_ bytes: [UInt8]) -> String {
-        let decoded = FormDecoder.percentDecode(bytes, plusAsSpace: .asSpace)
-        return String(decoding: decoded, as: UTF8.self)
+        String(decoding: PercentDecoder.form.decodeBytesLeniently(bytes), as: UTF8.self)
     }
 }

@@ -43,21 +43,9 @@ struct FormDecoderTests {
             ("50%%20off", "50% off"), ("%%%", "%%%"),
         ])
     func malformedEscapes(input: String, expected: String) {
-        let value = FormDecoder.percentDecode(Array(input.utf8), plusAsSpace: .asSpace)
-        #expect(value == Array(expected.utf8))
-        // The same in a whole form, as a value and as a name.
+        // As a value and as a name.
         #expect(FormDecoder.decode(Array("v=\(input)".utf8)) == [FormField("v", expected)])
         #expect(FormDecoder.decode(Array("\(input)=v".utf8)) == [FormField(expected, "v")])
-    }
-
-    @Test("Plus is a space only in form decoding")
-    func plusHandling() {
-        #expect(
-            FormDecoder.percentDecode(Array("a+b".utf8), plusAsSpace: .asSpace) == Array("a b".utf8)
-        )
-        #expect(FormDecoder.percentDecode(Array("a+b".utf8), plusAsSpace: .no) == Array("a+b".utf8))
-        #expect(
-            FormDecoder.percentDecode(Array("%2B".utf8), plusAsSpace: .asSpace) == Array("+".utf8))
     }
 
     @Test("Decoded bytes are kept as bytes, valid UTF-8 or not")
@@ -68,8 +56,7 @@ struct FormDecoderTests {
                 FormField(name: Array("a".utf8), value: [0xFF]),
                 FormField(name: [0xC3], value: Array("b".utf8)),
             ])
-        #expect(
-            FormDecoder.percentDecode(Array("%00%7f".utf8), plusAsSpace: .asSpace) == [0, 0x7F])
+        #expect(FormDecoder.decode(Array("%00=%7f".utf8)) == [FormField(name: [0], value: [0x7F])])
     }
 
     @Test("Decodes a buffer that is a slice of a larger one, as the array would be")
@@ -84,10 +71,5 @@ struct FormDecoderTests {
         // then it reads as the same bytes in an array of their own.
         #expect(fields == [FormField("a", "A 1"), FormField("b", "%zz%")])
         #expect(fields == FormDecoder.decode(query))
-        let decoded = target.withUnsafeBufferPointer {
-            FormDecoder.percentDecode(
-                UnsafeBufferPointer(rebasing: $0[5...]), plusAsSpace: .asSpace)
-        }
-        #expect(decoded == Array("A 1&b=%zz%".utf8))
     }
 }

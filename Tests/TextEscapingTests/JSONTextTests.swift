@@ -1,10 +1,8 @@
 import Foundation
-import MyNotesDomain
 import Testing
+import TextEscaping
 
-@testable import MyNotesService
-
-@Suite("JSONText and JSONObjectWriter")
+@Suite("JSONText")
 struct JSONTextTests {
     /// Every byte JSON requires escaped, and DEL, which the protocol's writer has always
     /// escaped too.
@@ -71,20 +69,14 @@ struct JSONTextTests {
         }
     }
 
-    @Test("Writes nested objects and arrays of them into one object")
-    func nestedObjects() {
-        var writer = JSONObjectWriter()
-        writer.objects("notes", [1, 2]) { number, object in
-            object.integer("id", Int64(number))
-            if number == 2 { object.object("inner") { $0.string("note", nil) } }
+    @Test("The string form is the bytes the buffer form writes")
+    func quotedIsAppendString() {
+        for sample in ["", "plain", "a\"b\\c\u{7F}\u{1}\n", "日本 😀 \u{2028}\u{2029}"] {
+            #expect(JSONText.quoted(sample) == Self.written(sample))
         }
-        writer.objects("none", [Int]()) { _, _ in }
-        writer.object("empty") { _ in }
-        writer.boolean("hasMore", false)
-        writer.string("cursor", "a\"b")
-        #expect(
-            String(decoding: writer.finish(), as: UTF8.self)
-                == #"{"notes":[{"id":1},{"id":2,"inner":{"note":null}}],"none":[],"#
-                + #""empty":{},"hasMore":false,"cursor":"a\"b"}"#)
+        // U+2028 and U+2029 are valid inside a JSON string and stay raw UTF-8, as the
+        // server's answers have always had them.
+        #expect(JSONText.quoted("\u{2028}") == "\"\u{2028}\"")
+        #expect(JSONText.quoted("\u{7F}\u{1F}") == #""\u007f\u001f""#)
     }
 }

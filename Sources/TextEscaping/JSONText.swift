@@ -1,13 +1,31 @@
-/// JSON string literals, written straight into a byte buffer. Non-ASCII text is
-/// kept as raw UTF-8; only what JSON requires is escaped.
-enum JSONText {
+/// JSON string literals, written straight into a byte buffer. Non-ASCII text is kept as
+/// raw UTF-8; escaped are the control characters, `"` and `\` (what JSON requires) and
+/// DEL, which the legacy protocol's answers have always escaped, as `\"`, `\\`, `\n`,
+/// `\r`, `\t` or `\u00xx` in lowercase. Every JSON the server and the `mynotes` client
+/// write escapes alike, and the legacy answers stay byte for byte what they were.
+///
+/// ```swift
+/// JSONText.quoted("say \"hi\"\n\u{7F}")  // #""say \"hi\"\n\u007f""#
+/// var out: [UInt8] = []
+/// JSONText.appendString("日本", to: &out)  // the bytes of #""日本""#
+/// ```
+public enum JSONText {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as a JSON string literal, quotes included.
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { appendEscaped($0, to: &out) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as a JSON string literal, quotes included, for code that builds strings.
+    public static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 2)
+        appendString(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Copies the runs between escapes in one go. A page of long notes is megabytes, and
