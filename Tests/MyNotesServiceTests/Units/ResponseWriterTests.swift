@@ -26,7 +26,7 @@ struct ResponseWriterTests {
         return (response.headers["Content-Type"], text)
     }
 
-    @Test("Writes PROTOCOL.md's JSON examples byte for byte")
+    @Test("Writes docs/PROTOCOL.md's JSON examples byte for byte")
     func jsonExamples() {
         let query = Self.write(.notes([Self.note(12, "2026-11-29", "Buy milk")]), .json)
         #expect(query.contentType == "application/json; charset=utf-8")
@@ -42,7 +42,7 @@ struct ResponseWriterTests {
         #expect(Self.write(.notes([]), .json).text == #"{"ResultCode":0,"Record":[]}"#)
     }
 
-    @Test("Writes PROTOCOL.md's XML examples byte for byte")
+    @Test("Writes docs/PROTOCOL.md's XML examples byte for byte")
     func xmlExamples() {
         let query = Self.write(.notes([Self.note(12, "2026-11-29", "Buy milk")]), .xml)
         #expect(query.contentType == "text/xml; charset=utf-8")
