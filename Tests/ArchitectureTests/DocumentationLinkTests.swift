@@ -35,19 +35,7 @@ struct DocumentationLinkTests {
     /// blocks and code spans, each with its line number.
     static func links(in text: String) -> [(line: Int, target: String)] {
         var found: [(Int, String)] = []
-        var fence: Substring?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
-        {
-            let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix { $0 == trimmed.first }
-                continue
-            }
+        for (index, line) in proseLines(of: text) {
             let prose = withoutCodeSpans(line)
             // A reference definition: `[label]: target` at the start of the line.
             if prose.first == "[", let close = prose.range(of: "]: ") {
@@ -132,13 +120,14 @@ struct DocumentationLinkTests {
         return slug
     }
 
-    /// The anchors of a Markdown text: one per heading, the second of two equal ones with
-    /// `-1`, the third with `-2`, and so on; and any explicit `id="…"` or `name="…"`.
-    static func anchors(in text: String) -> Set<String> {
-        var found: Set<String> = []
-        var seen: [String: Int] = [:]
+    /// The lines of a Markdown text outside fenced code blocks, with their 0-based index:
+    /// neither a link nor a heading lives inside a fence.
+    static func proseLines(of text: String) -> [(index: Int, line: Substring)] {
+        var lines: [(Int, Substring)] = []
         var fence: Substring?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let trimmed = line.drop { $0 == " " }
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
@@ -148,6 +137,17 @@ struct DocumentationLinkTests {
                 fence = trimmed.prefix { $0 == trimmed.first }
                 continue
             }
+            lines.append((index, line))
+        }
+        return lines
+    }
+
+    /// The anchors of a Markdown text: one per heading, the second of two equal ones with
+    /// `-1`, the third with `-2`, and so on; and any explicit `id="…"` or `name="…"`.
+    static func anchors(in text: String) -> Set<String> {
+        var found: Set<String> = []
+        var seen: [String: Int] = [:]
+        for (_, line) in proseLines(of: text) {
             for attribute in ["id=\"", "name=\""] {
                 var rest = line[...]
                 while let at = rest.range(of: attribute) {
